@@ -1,0 +1,164 @@
+/**
+ * The L1 endpoint's JSON-RPC layer: avalanchego's fork of go-ethereum's `rpc` package
+ * (`graft/evm/rpc`, spec §3): HTTP checks, single and batch messages, notifications,
+ * and the exact -32600/-32601/-32602/-32700 answers.
+ */
+import { findMember, goJsonTypeName, scanFirstValue, type Member } from '../wire/goScanner.js'
+import { goJson } from '../wire/goJson.js'
+import { type HttpReply, textReply } from '../http/types.js'
+
+export const bodyLimit = 5 * 1024 * 1024
+export const batchRequestLimit = 1000
+
+/** A JSON-RPC error a local method raises: code and message go out as they are. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** One decoded request element; raw JSON text is kept where Go keeps `json.RawMessage`. */
+export type ChainCall = {
+  /** Raw `id` text, `"null"` included; undefined when absent (a notification). */
+  id: string | undefined
+  method: string
+  /** Raw `params` text; undefined when absent. */
+  params: string | undefined
+}
+
+/** Answers for calls; a result is raw JSON text. `undefined` means "no reply" (notification). */
+export type CallOutcome = { result: string } | { error: { code: number; message: string; data?: string } }
+
+/** Executes a list of valid calls (some may be notifications) and returns their outcomes in order. */
+export type CallExecutor = (calls: ChainCall[]) => Promise<CallOutcome[]>
+
+const acceptedMediaTypes = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest'])
+const jsonHeaders = { 'content-type': 'application/json' }
+
+/** Go's `mime.ParseMediaType` as far as the media type goes: lower-cased, params allowed. */
+export function chainContentTypeOk(header: string | undefined): boolean {
+  if (!header) return false
+  const semi = header.indexOf(';')
+  const media = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase()
+  return acceptedMediaTypes.has(media)
+}
+
+type Message = {
+  version: string
+  id: string | undefined
+  method: string
+  params: string | undefined
+  /** Looks like a response (result or error, no method): the server drops it silently. */
+  isResponse: boolean
+}
+
+function decodeMessage(text: string): Message {
+  const msg: Message = { version: '', id: undefined, method: '', params: undefined, isResponse: false }
+  const scan = scanFirstValue(text)
+  // A non-object element fails json.Unmarshal, whose error geth ignores: an empty message.
+  if (!scan.ok || scan.kind !== 'object') return msg
+  const raw = (m: Member | undefined) => (m ? text.slice(m.value.start, m.value.end) : undefined)
+  const str = (m: Member | undefined) => {
+    const r = raw(m)
+    return r !== undefined && goJsonTypeName(r) === 'string' ? (JSON.parse(r) as string) : ''
+  }
+  msg.version = str(findMember(scan.members, 'jsonrpc'))
+  msg.method = str(findMember(scan.members, 'method'))
+  msg.id = raw(findMember(scan.members, 'id'))
+  msg.params = raw(findMember(scan.members, 'params'))
+  const result = raw(findMember(scan.members, 'result'))
+  const error = raw(findMember(scan.members, 'error'))
+  msg.isResponse =
+    msg.version === '2.0' &&
+    msg.id !== undefined &&
+    msg.method === '' &&
+    msg.params === undefined &&
+    (result !== undefined || (error !== undefined && goJsonTypeName(error) === 'object'))
+  return msg
+}
+
+const hasValidId = (id: string | undefined) => id !== undefined && id.length > 0 && id[0] !== '{' && id[0] !== '['
+
+function errorObject(id: string | undefined, code: number, message: string, data?: string): string {
+  const err = data === undefined ? goJson({ code, message }) : `{"code":${code},"message":${goJson(message)},"data":${data}}`
+  return `{"jsonrpc":"2.0","id":${id ?? 'null'},"error":${err}}`
+}
+
+function outcomeText(id: string | undefined, outcome: CallOutcome): string {
+  if ('result' in outcome) return `{"jsonrpc":"2.0","id":${id ?? 'null'},"result":${outcome.result}}`
+  return errorObject(id, outcome.error.code, outcome.error.message, outcome.error.data)
+}
+
+function jsonReply(text: string): HttpReply {
+  return { status: 200, headers: { ...jsonHeaders }, body: `${text}\n` }
+}
+
+export type ChainRequestInfo = {
+  method: string
+  contentType: string | undefined
+  contentLength: number | undefined
+  hasQuery: boolean
+  body: string
+}
+
+/** Serves one HTTP request on `/ext/bc/<chain>/rpc`. */
+export async function serveChain(req: ChainRequestInfo, execute: CallExecutor): Promise<HttpReply> {
+  // Empty GETs are health checks.
+  if (req.method === 'GET' && (req.contentLength ?? 0) === 0 && !req.hasQuery) return { status: 200, headers: {}, body: '' }
+  if (req.method === 'PUT' || req.method === 'DELETE') return textReply(405, 'method not allowed\n', { 'x-content-type-options': 'nosniff' })
+  if (req.contentLength !== undefined && req.contentLength > bodyLimit)
+    return textReply(413, `content length too large (${req.contentLength}>${bodyLimit})\n`, { 'x-content-type-options': 'nosniff' })
+  if (req.method !== 'OPTIONS' && !chainContentTypeOk(req.contentType))
+    return textReply(415, 'invalid content type, only application/json is supported\n', { 'x-content-type-options': 'nosniff' })
+
+  const body = req.body.length > bodyLimit ? req.body.slice(0, bodyLimit) : req.body
+  const scan = scanFirstValue(body)
+  if (!scan.ok) {
+    // io.EOF (nothing but white space) writes nothing; any other failure is a parse error.
+    if (scan.message === 'EOF') return { status: 200, headers: {}, body: '' }
+    return jsonReply(errorObject(undefined, -32700, 'parse error'))
+  }
+  const text = body.slice(scan.value.start, scan.value.end)
+  if (scan.kind !== 'array') {
+    const reply = await handleMessages([decodeMessage(text)], execute)
+    return reply[0] === undefined ? { status: 200, headers: {}, body: '' } : jsonReply(reply[0])
+  }
+
+  const messages = scan.elements.map((span) => decodeMessage(body.slice(span.start, span.end)))
+  if (messages.length === 0) return jsonReply(errorObject(undefined, -32600, 'empty batch'))
+  if (messages.length > batchRequestLimit) {
+    const firstCall = messages.find((m) => m.version === '2.0' && hasValidId(m.id) && m.method !== '')
+    return jsonReply(`[${errorObject(firstCall?.id, -32600, 'batch too large')}]`)
+  }
+  const replies = (await handleMessages(messages, execute)).filter((r): r is string => r !== undefined)
+  return replies.length === 0 ? { status: 200, headers: {}, body: '' } : jsonReply(`[${replies.join(',')}]`)
+}
+
+/** handleCallMsg for each message; undefined where nothing is written. */
+async function handleMessages(messages: Message[], execute: CallExecutor): Promise<(string | undefined)[]> {
+  const out: (string | undefined)[] = new Array(messages.length).fill(undefined)
+  const calls: ChainCall[] = []
+  const slots: number[] = []
+  messages.forEach((m, i) => {
+    if (m.isResponse) return
+    const validVersion = m.version === '2.0'
+    const notification = validVersion && m.id === undefined && m.method !== ''
+    const call = validVersion && hasValidId(m.id) && m.method !== ''
+    if (notification || call) {
+      calls.push({ id: m.id, method: m.method, params: m.params })
+      slots.push(i)
+    } else {
+      out[i] = errorObject(hasValidId(m.id) ? m.id : undefined, -32600, 'invalid request')
+    }
+  })
+  if (calls.length > 0) {
+    const outcomes = await execute(calls)
+    calls.forEach((call, k) => {
+      if (call.id !== undefined) out[slots[k]!] = outcomeText(call.id, outcomes[k]!)
+    })
+  }
+  return out
+}

@@ -1,0 +1,141 @@
+/**
+ * `parsePositionalArguments` of the geth-style server and the Go decoders of the
+ * arguments the Subnet-EVM methods take (`*uint64`, `*rpc.BlockNumberOrHash`), with
+ * their exact -32602 texts (spec §3.4).
+ */
+import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
+import { RpcError } from './envelope.js'
+
+const invalidParams = (message: string) => new RpcError(-32602, message)
+
+/** A decoder for one pointer argument: returns the value, or throws an Error whose text follows `invalid argument i: `. */
+export type ArgDecoder<T> = (raw: string) => T
+
+/**
+ * Splits `params` into at most `decoders.length` arguments; missing ones are undefined
+ * (all arguments of these methods are Go pointers, so missing means nil).
+ */
+export function positionalArgs<T extends unknown[]>(params: string | undefined, decoders: { [K in keyof T]: ArgDecoder<T[K]> }): Partial<T> {
+  if (params === undefined || params === 'null') return [] as unknown as Partial<T>
+  if (goJsonTypeName(params) !== 'array') throw invalidParams('non-array args')
+  const scan = scanFirstValue(params)
+  if (!scan.ok) throw invalidParams('non-array args')
+  const out: unknown[] = []
+  scan.elements.forEach((span, i) => {
+    if (i >= decoders.length) throw invalidParams(`too many arguments, want at most ${decoders.length}`)
+    const raw = params.slice(span.start, span.end)
+    if (raw === 'null') {
+      out.push(undefined)
+      return
+    }
+    try {
+      out.push((decoders[i] as ArgDecoder<unknown>)(raw))
+    } catch (e) {
+      throw invalidParams(`invalid argument ${i}: ${(e as Error).message}`)
+    }
+  })
+  return out as Partial<T>
+}
+
+const maxUint64 = (1n << 64n) - 1n
+
+/** `encoding/json` into `uint64`: only a non-negative integer literal that fits. */
+export const uint64Arg: ArgDecoder<bigint> = (raw) => {
+  const type = goJsonTypeName(raw)
+  if (type !== 'number') throw new Error(`json: cannot unmarshal ${type} into Go value of type uint64`)
+  if (!/^(0|[1-9]\d*)$/.test(raw) || BigInt(raw) > maxUint64)
+    throw new Error(`json: cannot unmarshal number ${raw} into Go value of type uint64`)
+  return BigInt(raw)
+}
+
+export type BlockTag = 'earliest' | 'latest' | 'pending' | 'finalized' | 'safe' | 'accepted'
+export type BlockNumberOrHash =
+  | { tag: BlockTag }
+  | { number: bigint }
+  | { hash: string; requireCanonical: boolean }
+  /** `{}`: decodes, but the backend rejects it. */
+  | { empty: true }
+
+const tags = new Set<string>(['earliest', 'latest', 'pending', 'finalized', 'safe', 'accepted'])
+const maxInt64 = (1n << 63n) - 1n
+
+/** hexutil.DecodeUint64 with its error texts. */
+function decodeHexUint64(input: string): bigint {
+  if (input.length === 0) throw new Error('empty hex string')
+  if (!(input[0] === '0' && (input[1] === 'x' || input[1] === 'X'))) throw new Error('hex string without 0x prefix')
+  const digits = input.slice(2)
+  if (digits.length === 0) throw new Error('hex string "0x"')
+  if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits')
+  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string')
+  if (digits.length > 16) throw new Error('hex number > 64 bits')
+  return BigInt(`0x${digits}`)
+}
+
+/** common.Hash.UnmarshalText: 0x plus exactly 64 hex digits. */
+function decodeHash(input: string): string {
+  if (!(input[0] === '0' && (input[1] === 'x' || input[1] === 'X'))) throw new Error('hex string without 0x prefix')
+  const digits = input.slice(2)
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error('invalid hex string')
+  if (digits.length !== 64) throw new Error(`hex string has length ${digits.length}, want 64 for common.Hash`)
+  return `0x${digits.toLowerCase()}`
+}
+
+/** rpc.BlockNumber.UnmarshalJSON (used inside the object form). */
+function decodeBlockNumber(raw: string): { tag: BlockTag } | { number: bigint } {
+  let input = raw.trim()
+  if (input.length >= 2 && input[0] === '"' && input[input.length - 1] === '"') input = input.slice(1, -1)
+  if (tags.has(input)) return { tag: input as BlockTag }
+  const n = decodeHexUint64(input)
+  if (n > maxInt64) throw new Error('block number larger than int64')
+  return { number: n }
+}
+
+/** rpc.BlockNumberOrHash.UnmarshalJSON: the object form first, then the string form. */
+export const blockNumberOrHashArg: ArgDecoder<BlockNumberOrHash> = (raw) => {
+  const type = goJsonTypeName(raw)
+  if (type === 'object') {
+    const objectResult = decodeObjectForm(raw)
+    if (!(objectResult instanceof Error)) return objectResult
+    // The struct decode failed; the string decode of an object fails with this text.
+    throw new Error('json: cannot unmarshal object into Go value of type string')
+  }
+  if (type !== 'string') throw new Error(`json: cannot unmarshal ${type} into Go value of type string`)
+  const input = JSON.parse(raw) as string
+  if (tags.has(input)) return { tag: input as BlockTag }
+  if (input.length === 66) return { hash: decodeHash(input), requireCanonical: false }
+  const n = decodeHexUint64(input)
+  if (n > maxInt64) throw new Error('blocknumber too high')
+  return { number: n }
+}
+
+function decodeObjectForm(raw: string): BlockNumberOrHash | Error {
+  const scan = scanFirstValue(raw)
+  if (!scan.ok) return new Error(scan.message)
+  const get = (name: string) => {
+    const m = findMember(scan.members, name)
+    return m ? raw.slice(m.value.start, m.value.end) : undefined
+  }
+  let number: { tag: BlockTag } | { number: bigint } | undefined
+  let hash: string | undefined
+  let requireCanonical = false
+  try {
+    const bn = get('blockNumber')
+    if (bn !== undefined && bn !== 'null') number = decodeBlockNumber(bn)
+    const bh = get('blockHash')
+    if (bh !== undefined && bh !== 'null') {
+      if (goJsonTypeName(bh) !== 'string') return new Error('type')
+      hash = decodeHash(JSON.parse(bh) as string)
+    }
+    const rc = get('requireCanonical')
+    if (rc !== undefined && rc !== 'null') {
+      if (goJsonTypeName(rc) !== 'bool') return new Error('type')
+      requireCanonical = rc === 'true'
+    }
+  } catch (e) {
+    return e as Error
+  }
+  if (number && hash !== undefined) throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other')
+  if (hash !== undefined) return { hash, requireCanonical }
+  if (number) return number
+  return { empty: true }
+}

@@ -1,0 +1,109 @@
+/**
+ * avalanchego's network upgrade schedules (`upgrade/upgrade.go`), as `info.upgrades`
+ * writes them and as subnet-evm reads its network upgrade timestamps from them.
+ */
+
+export type UpgradeSchedule = {
+  apricotPhase1Time: string
+  apricotPhase2Time: string
+  apricotPhase3Time: string
+  apricotPhase4Time: string
+  apricotPhase4MinPChainHeight: bigint
+  apricotPhase5Time: string
+  apricotPhasePre6Time: string
+  apricotPhase6Time: string
+  apricotPhasePost6Time: string
+  banffTime: string
+  cortinaTime: string
+  cortinaXChainStopVertexID: string
+  durangoTime: string
+  etnaTime: string
+  fortunaTime: string
+  graniteTime: string
+  /** Nanoseconds. */
+  graniteEpochDuration: bigint
+  heliconTime: string
+}
+
+/** Far-future time an unscheduled upgrade carries (9999-12-01). */
+export const unscheduledTime = '9999-12-01T00:00:00Z'
+export const unscheduledTimestamp = 253_399_622_400
+
+const mainnet: UpgradeSchedule = {
+  apricotPhase1Time: '2021-03-31T14:00:00Z',
+  apricotPhase2Time: '2021-05-10T11:00:00Z',
+  apricotPhase3Time: '2021-08-24T14:00:00Z',
+  apricotPhase4Time: '2021-09-22T21:00:00Z',
+  apricotPhase4MinPChainHeight: 793_005n,
+  apricotPhase5Time: '2021-12-02T18:00:00Z',
+  apricotPhasePre6Time: '2022-09-05T01:30:00Z',
+  apricotPhase6Time: '2022-09-06T20:00:00Z',
+  apricotPhasePost6Time: '2022-09-07T03:00:00Z',
+  banffTime: '2022-10-18T16:00:00Z',
+  cortinaTime: '2023-04-25T15:00:00Z',
+  cortinaXChainStopVertexID: 'jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga',
+  durangoTime: '2024-03-06T16:00:00Z',
+  etnaTime: '2024-12-16T17:00:00Z',
+  fortunaTime: '2025-04-08T15:00:00Z',
+  graniteTime: '2025-11-19T16:00:00Z',
+  graniteEpochDuration: 300_000_000_000n,
+  heliconTime: unscheduledTime,
+}
+
+const fuji: UpgradeSchedule = {
+  apricotPhase1Time: '2021-03-26T14:00:00Z',
+  apricotPhase2Time: '2021-05-05T14:00:00Z',
+  apricotPhase3Time: '2021-08-16T19:00:00Z',
+  apricotPhase4Time: '2021-09-16T21:00:00Z',
+  apricotPhase4MinPChainHeight: 47_437n,
+  apricotPhase5Time: '2021-11-24T15:00:00Z',
+  apricotPhasePre6Time: '2022-09-06T20:00:00Z',
+  apricotPhase6Time: '2022-09-06T20:00:00Z',
+  apricotPhasePost6Time: '2022-09-07T06:00:00Z',
+  banffTime: '2022-10-03T14:00:00Z',
+  cortinaTime: '2023-04-06T15:00:00Z',
+  cortinaXChainStopVertexID: '2D1cmbiG36BqQMRyHt4kFhWarmatA1ighSpND3FeFgz3vFVtCZ',
+  durangoTime: '2024-02-13T16:00:00Z',
+  etnaTime: '2024-11-25T16:00:00Z',
+  fortunaTime: '2025-03-13T15:00:00Z',
+  graniteTime: '2025-10-29T15:00:00Z',
+  graniteEpochDuration: 300_000_000_000n,
+  heliconTime: unscheduledTime,
+}
+
+const initiallyActive = '2020-12-05T05:00:00Z'
+const local: UpgradeSchedule = {
+  apricotPhase1Time: initiallyActive,
+  apricotPhase2Time: initiallyActive,
+  apricotPhase3Time: initiallyActive,
+  apricotPhase4Time: initiallyActive,
+  apricotPhase4MinPChainHeight: 0n,
+  apricotPhase5Time: initiallyActive,
+  apricotPhasePre6Time: initiallyActive,
+  apricotPhase6Time: initiallyActive,
+  apricotPhasePost6Time: initiallyActive,
+  banffTime: initiallyActive,
+  cortinaTime: initiallyActive,
+  cortinaXChainStopVertexID: '11111111111111111111111111111111LpoYY',
+  durangoTime: initiallyActive,
+  etnaTime: initiallyActive,
+  fortunaTime: initiallyActive,
+  graniteTime: initiallyActive,
+  graniteEpochDuration: 30_000_000_000n,
+  heliconTime: unscheduledTime,
+}
+
+/** The schedule a node on `networkID` runs with. */
+export function upgradeSchedule(networkID: number): UpgradeSchedule {
+  return networkID === 1 ? mainnet : networkID === 5 ? fuji : local
+}
+
+/** `info.upgrades` reply: the schedule object itself, in `upgrade.Config` field order. */
+export function upgradeScheduleJson(networkID: number): UpgradeSchedule {
+  return upgradeSchedule(networkID)
+}
+
+/** Unix seconds of an RFC 3339 time. */
+export function unixSeconds(time: string): number {
+  return Math.floor(Date.parse(time) / 1000)
+}

@@ -1,0 +1,148 @@
+/**
+ * The Info endpoint's JSON-RPC layer: gorilla/rpc v2 `json2` behind avalanchego's
+ * `lowercase` codec (spec §1). Everything here is HTTP 200 except the 405/415 checks.
+ */
+import { goJson, RawJson } from '../wire/goJson.js'
+import { findMember, goJsonTypeName, scanFirstValue, type Member } from '../wire/goScanner.js'
+import { type HttpReply, textReply } from '../http/types.js'
+
+/** A method failure; `message` goes out verbatim with code -32000 and `data: null`. */
+export class NodeMethodError extends Error {}
+
+/** avalanchego replaces every params decoding error with this one text. */
+export const unmarshalArgumentMessage =
+  "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"
+
+/** Params that do not decode into the method's args struct (no method was invoked). */
+export class ParamsError extends Error {
+  constructor() {
+    super(unmarshalArgumentMessage)
+  }
+}
+
+export type InfoHandler = (params: string | undefined) => unknown | Promise<unknown>
+export type InfoService = ReadonlyMap<string, InfoHandler>
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' }
+
+/** gorilla strips everything from the first ';' and lower-cases the rest, no trimming. */
+export function infoContentTypeOk(header: string | undefined): boolean {
+  if (header === undefined) return false
+  const semi = header.indexOf(';')
+  const media = (semi === -1 ? header : header.slice(0, semi)).toLowerCase()
+  return media === 'application/json'
+}
+
+type Request = { jsonrpc: string; method: string; params: string | undefined; id: string | undefined }
+
+/** Serves one POST body on `/ext/info`. */
+export async function serveInfo(
+  service: InfoService,
+  httpMethod: string,
+  contentType: string | undefined,
+  body: string,
+): Promise<HttpReply> {
+  if (httpMethod !== 'POST') return textReply(405, `rpc: POST method required, received ${httpMethod}`)
+  if (!infoContentTypeOk(contentType)) {
+    const shown = contentType === undefined ? '' : contentType.split(';')[0]!.toLowerCase()
+    return textReply(415, `rpc: unrecognized Content-Type: ${shown}`)
+  }
+
+  const decoded = decodeRequest(body)
+  const req = decoded.request
+  if (decoded.parseError !== undefined) return errorReply(req, -32700, decoded.parseError, requestData(req))
+  // A notification (no id, or id null) runs but gets no body: gorilla stays silent.
+  const silent = req.id === undefined || req.id === 'null'
+  if (req.jsonrpc !== '2.0') return silent ? emptyReply() : errorReply(req, -32600, 'jsonrpc must be 2.0', requestData(req))
+
+  const resolved = resolveMethod(service, req.method)
+  if (typeof resolved === 'string') return silent ? emptyReply() : errorReply(req, -32000, resolved, null)
+
+  let result: unknown
+  try {
+    result = await resolved(req.params)
+  } catch (e) {
+    if (silent) return emptyReply()
+    if (e instanceof ParamsError) return errorReply(req, -32000, e.message, null)
+    const message = e instanceof NodeMethodError ? e.message : `internal error: ${(e as Error).message}`
+    return errorReply(req, -32000, message, null, true)
+  }
+  if (silent) return emptyReply()
+  const text = `{"jsonrpc":"2.0","result":${goJson(result)},"id":${req.id}}\n`
+  return { status: 200, headers: { ...jsonHeaders, 'x-content-type-options': 'nosniff' }, body: text }
+}
+
+function emptyReply(): HttpReply {
+  return { status: 200, headers: {}, body: '' }
+}
+
+function errorReply(req: Request, code: number, message: string, data: unknown, invoked = false): HttpReply {
+  const error = { code, message, data }
+  const text = `{"jsonrpc":"2.0","error":${goJson(error)},"id":${req.id ?? 'null'}}\n`
+  const headers: Record<string, string> = invoked ? { ...jsonHeaders, 'x-content-type-options': 'nosniff' } : { ...jsonHeaders }
+  return { status: 200, headers, body: text }
+}
+
+/** The partly filled `serverRequest` gorilla echoes as `data` of -32700 and -32600. */
+function requestData(req: Request) {
+  return {
+    jsonrpc: req.jsonrpc,
+    method: req.method,
+    params: req.params === undefined ? null : new RawJson(req.params),
+    id: req.id === undefined ? null : new RawJson(req.id),
+  }
+}
+
+/**
+ * `json.NewDecoder(body).Decode(&serverRequest)`: syntax errors and type mismatches are
+ * -32700. Go keeps decoding after a type mismatch, so the other fields are still filled.
+ */
+function decodeRequest(body: string): { request: Request; parseError?: string } {
+  const request: Request = { jsonrpc: '', method: '', params: undefined, id: undefined }
+  const scan = scanFirstValue(body)
+  if (!scan.ok) return { request, parseError: scan.message }
+  if (scan.kind !== 'object') {
+    const raw = body.slice(scan.value.start, scan.value.end)
+    const type = goJsonTypeName(raw)
+    // Decoding `null` into a pointer is a no-op, not an error.
+    if (type === 'null') return { request }
+    return { request, parseError: `json: cannot unmarshal ${type} into Go value of type json2.serverRequest` }
+  }
+  let parseError: string | undefined
+  const raw = (m: Member | undefined) => (m ? body.slice(m.value.start, m.value.end) : undefined)
+  for (const field of ['jsonrpc', 'method'] as const) {
+    const text = raw(findMember(scan.members, field))
+    if (text === undefined || text === 'null') continue
+    const type = goJsonTypeName(text)
+    if (type === 'string') request[field] = JSON.parse(text) as string
+    else parseError ??= `json: cannot unmarshal ${type} into Go struct field serverRequest.${field} of type string`
+  }
+  const params = raw(findMember(scan.members, 'params'))
+  const id = raw(findMember(scan.members, 'id'))
+  // A JSON null decodes a *json.RawMessage to nil.
+  request.params = params === 'null' ? undefined : params
+  request.id = id === 'null' ? undefined : id
+  if (id === 'null') request.id = 'null'
+  return parseError === undefined ? { request } : { request, parseError }
+}
+
+/**
+ * avalanchego's `lowercase.Method` then gorilla's service map: split on the first dot,
+ * upper-case the first rune after it, and look up `Service.Method`.
+ */
+function resolveMethod(service: InfoService, method: string): InfoHandler | string {
+  const dot = method.indexOf('.')
+  if (dot === -1) return `rpc: service/method request ill-formed: ${JSON.stringify(method)}`
+  const name = method.slice(dot + 1)
+  const first = name.codePointAt(0)
+  if (first !== undefined) {
+    const ch = String.fromCodePoint(first)
+    if (ch !== ch.toLowerCase() && ch === ch.toUpperCase()) return 'method must start with a non-uppercase letter'
+  }
+  const upper = first === undefined ? '' : String.fromCodePoint(first).toUpperCase() + name.slice(String.fromCodePoint(first).length)
+  const full = `${method.slice(0, dot)}.${upper}`
+  if (full.split('.').length !== 2) return `rpc: service/method request ill-formed: ${JSON.stringify(full)}`
+  if (method.slice(0, dot) !== 'info') return `rpc: can't find service ${JSON.stringify(full)}`
+  const handler = service.get(name)
+  return handler ?? `rpc: can't find method ${JSON.stringify(full)}`
+}

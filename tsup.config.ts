@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', 'devnet/index': 'src/devnet/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    splitting: true,
+    treeshake: true,
+  },
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    target: 'node20',
+    sourcemap: true,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+])
