@@ -29,8 +29,11 @@ export type ChainCall = {
   params: string | undefined
 }
 
-/** Answers for calls; a result is raw JSON text. `undefined` means "no reply" (notification). */
-export type CallOutcome = { result: string } | { error: { code: number; message: string; data?: string } }
+/** The answer to one call: raw result text, an error, or an error object passed through as raw text. */
+export type CallOutcome =
+  | { result: string }
+  | { error: { code: number; message: string; data?: string } }
+  | { rawError: string }
 
 /** Executes a list of valid calls (some may be notifications) and returns their outcomes in order. */
 export type CallExecutor = (calls: ChainCall[]) => Promise<CallOutcome[]>
@@ -38,12 +41,30 @@ export type CallExecutor = (calls: ChainCall[]) => Promise<CallOutcome[]>
 const acceptedMediaTypes = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest'])
 const jsonHeaders = { 'content-type': 'application/json' }
 
-/** Go's `mime.ParseMediaType` as far as the media type goes: lower-cased, params allowed. */
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+
+/**
+ * Go's `mime.ParseMediaType`: a token media type (lower-cased), then `;`-separated
+ * `name=value` parameters (value a token or a quoted string), no duplicate names.
+ */
 export function chainContentTypeOk(header: string | undefined): boolean {
   if (!header) return false
-  const semi = header.indexOf(';')
-  const media = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase()
-  return acceptedMediaTypes.has(media)
+  const [media = '', ...params] = header.split(';')
+  const type = media.trim().toLowerCase()
+  if (!acceptedMediaTypes.has(type)) return false
+  const seen = new Set<string>()
+  for (const raw of params) {
+    const p = raw.trim()
+    if (p === '') continue
+    const eq = p.indexOf('=')
+    if (eq <= 0) return false
+    const name = p.slice(0, eq).trim().toLowerCase()
+    const value = p.slice(eq + 1).trim()
+    if (!token.test(name) || seen.has(name)) return false
+    if (!(token.test(value) || /^"([^"\\]|\\.)*"$/.test(value))) return false
+    seen.add(name)
+  }
+  return true
 }
 
 type Message = {
@@ -89,12 +110,16 @@ function errorObject(id: string | undefined, code: number, message: string, data
 
 function outcomeText(id: string | undefined, outcome: CallOutcome): string {
   if ('result' in outcome) return `{"jsonrpc":"2.0","id":${id ?? 'null'},"result":${outcome.result}}`
+  if ('rawError' in outcome) return `{"jsonrpc":"2.0","id":${id ?? 'null'},"error":${outcome.rawError}}`
   return errorObject(id, outcome.error.code, outcome.error.message, outcome.error.data)
 }
 
-function jsonReply(text: string): HttpReply {
-  return { status: 200, headers: { ...jsonHeaders }, body: `${text}\n` }
+/** json.Encoder replies end with a newline; the few written with json.Marshal do not. */
+function jsonReply(text: string, newline = true): HttpReply {
+  return { status: 200, headers: { ...jsonHeaders }, body: newline ? `${text}\n` : text }
 }
+
+const emptyJson: HttpReply = { status: 200, headers: { ...jsonHeaders }, body: '' }
 
 export type ChainRequestInfo = {
   method: string
@@ -102,6 +127,8 @@ export type ChainRequestInfo = {
   contentLength: number | undefined
   hasQuery: boolean
   body: string
+  /** The body's real size in bytes (the body itself may be cut at the limit). */
+  bodyBytes: number
 }
 
 /** Serves one HTTP request on `/ext/bc/<chain>/rpc`. */
@@ -109,8 +136,9 @@ export async function serveChain(req: ChainRequestInfo, execute: CallExecutor): 
   // Empty GETs are health checks.
   if (req.method === 'GET' && (req.contentLength ?? 0) === 0 && !req.hasQuery) return { status: 200, headers: {}, body: '' }
   if (req.method === 'PUT' || req.method === 'DELETE') return textReply(405, 'method not allowed\n', { 'x-content-type-options': 'nosniff' })
-  if (req.contentLength !== undefined && req.contentLength > bodyLimit)
-    return textReply(413, `content length too large (${req.contentLength}>${bodyLimit})\n`, { 'x-content-type-options': 'nosniff' })
+  // A node checks the real body size (the plugin sees the whole body), not the header.
+  const size = Math.max(req.bodyBytes, req.contentLength ?? 0)
+  if (size > bodyLimit) return textReply(413, `content length too large (${size}>${bodyLimit})\n`, { 'x-content-type-options': 'nosniff' })
   if (req.method !== 'OPTIONS' && !chainContentTypeOk(req.contentType))
     return textReply(415, 'invalid content type, only application/json is supported\n', { 'x-content-type-options': 'nosniff' })
 
@@ -118,23 +146,23 @@ export async function serveChain(req: ChainRequestInfo, execute: CallExecutor): 
   const scan = scanFirstValue(body)
   if (!scan.ok) {
     // io.EOF (nothing but white space) writes nothing; any other failure is a parse error.
-    if (scan.message === 'EOF') return { status: 200, headers: {}, body: '' }
-    return jsonReply(errorObject(undefined, -32700, 'parse error'))
+    if (scan.message === 'EOF') return emptyJson
+    return jsonReply(errorObject(undefined, -32700, 'parse error'), false)
   }
   const text = body.slice(scan.value.start, scan.value.end)
   if (scan.kind !== 'array') {
     const reply = await handleMessages([decodeMessage(text)], execute)
-    return reply[0] === undefined ? { status: 200, headers: {}, body: '' } : jsonReply(reply[0])
+    return reply[0] === undefined ? emptyJson : jsonReply(reply[0])
   }
 
   const messages = scan.elements.map((span) => decodeMessage(body.slice(span.start, span.end)))
-  if (messages.length === 0) return jsonReply(errorObject(undefined, -32600, 'empty batch'))
+  if (messages.length === 0) return jsonReply(errorObject(undefined, -32600, 'empty batch'), false)
   if (messages.length > batchRequestLimit) {
     const firstCall = messages.find((m) => m.version === '2.0' && hasValidId(m.id) && m.method !== '')
-    return jsonReply(`[${errorObject(firstCall?.id, -32600, 'batch too large')}]`)
+    return jsonReply(`[${errorObject(firstCall?.id, -32600, 'batch too large')}]`, false)
   }
   const replies = (await handleMessages(messages, execute)).filter((r): r is string => r !== undefined)
-  return replies.length === 0 ? { status: 200, headers: {}, body: '' } : jsonReply(`[${replies.join(',')}]`)
+  return replies.length === 0 ? emptyJson : jsonReply(`[${replies.join(',')}]`)
 }
 
 /** handleCallMsg for each message; undefined where nothing is written. */
@@ -147,6 +175,8 @@ async function handleMessages(messages: Message[], execute: CallExecutor): Promi
     const validVersion = m.version === '2.0'
     const notification = validVersion && m.id === undefined && m.method !== ''
     const call = validVersion && hasValidId(m.id) && m.method !== ''
+    // Notifications of subscription events are dropped without being run.
+    if (notification && m.method.endsWith('_subscription')) return
     if (notification || call) {
       calls.push({ id: m.id, method: m.method, params: m.params })
       slots.push(i)

@@ -6,22 +6,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { HttpReply } from './types.js'
 
-export type Route = (req: IncomingMessage, body: string, truncatedAt?: number) => Promise<HttpReply | undefined>
+/** A request as routes see it: the body (cut at `maxBodyBytes`) and its real size. */
+export type Route = (req: IncomingMessage, body: string, bodyBytes: number) => Promise<HttpReply | undefined>
 
 /** How much of a request body is read at most; the rest is dropped as Go's LimitReader would. */
 export const maxBodyBytes = 5 * 1024 * 1024
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** Reads the body, keeping at most `maxBodyBytes` (memory stays bounded) but counting all of it. */
+function readBody(req: IncomingMessage): Promise<{ body: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
-    let size = 0
+    let kept = 0
+    let bytes = 0
     req.on('data', (chunk: Buffer) => {
-      if (size >= maxBodyBytes) return
-      const room = maxBodyBytes - size
+      bytes += chunk.length
+      if (kept >= maxBodyBytes) return
+      const room = maxBodyBytes - kept
       chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-      size += Math.min(chunk.length, room)
+      kept += Math.min(chunk.length, room)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), bytes }))
     req.on('error', reject)
   })
 }
@@ -44,11 +48,10 @@ export async function startHttpServer(opts: {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let reply: HttpReply
     try {
-      // Oversized declared bodies are refused before reading, as the node does.
-      const body = await readBody(req)
+      const { body, bytes } = await readBody(req)
       reply = notFound
       for (const route of opts.routes) {
-        const r = await route(req, body)
+        const r = await route(req, body, bytes)
         if (r) {
           reply = r
           break

@@ -1,0 +1,54 @@
+/** A minimal JSON-RPC client for the devnet's own calls to anvil. */
+import { parseJson } from '../../core/json/parse.js'
+
+export type Block = { number: bigint; hash: string; timestamp: bigint }
+
+export class AnvilClient {
+  private nextId = 1
+  constructor(readonly url: string) {}
+
+  async request<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+    })
+    const body = parseJson(await res.text()) as { result?: T; error?: { message: string } }
+    if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`)
+    return body.result as T
+  }
+
+  private static toBlock(raw: { number: string; hash: string; timestamp: string } | null): Block | undefined {
+    if (!raw) return undefined
+    return { number: BigInt(raw.number), hash: raw.hash, timestamp: BigInt(raw.timestamp) }
+  }
+
+  async blockByNumber(n: bigint | 'latest'): Promise<Block | undefined> {
+    const tag = n === 'latest' ? n : `0x${n.toString(16)}`
+    return AnvilClient.toBlock(await this.request('eth_getBlockByNumber', [tag, false]))
+  }
+
+  async blockByHash(hash: string): Promise<Block | undefined> {
+    return AnvilClient.toBlock(await this.request('eth_getBlockByHash', [hash, false]))
+  }
+
+  async latest(): Promise<Block> {
+    const b = await this.blockByNumber('latest')
+    if (!b) throw new Error('anvil has no latest block')
+    return b
+  }
+
+  /** The first block with timestamp ≥ t, by binary search (timestamps never decrease). */
+  async firstBlockAtOrAfter(t: bigint, upTo: Block): Promise<bigint | undefined> {
+    if (upTo.timestamp < t) return undefined
+    let lo = 0n
+    let hi = upTo.number
+    while (lo < hi) {
+      const mid = (lo + hi) / 2n
+      const b = await this.blockByNumber(mid)
+      if (b && b.timestamp >= t) hi = mid
+      else lo = mid + 1n
+    }
+    return lo
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The L1's chain config as a running subnet-evm node holds it: the genesis `config`
+ * after `SetDefaults`, `upgrade.json` overrides and `SetEthUpgrades`, verified with the
+ * node's rules (`params/extras`), and written exactly as `eth_getChainConfig` writes it.
+ */
+import { defaultFeeConfig, feeConfigJson, feeConfigKeys, readFeeConfig, verifyFeeConfig, type FeeConfig } from './feeConfig.js'
+import { isPrecompileKey, precompileModules, readPrecompileConfig, readPrecompileUpgrade, type PrecompileConfig, type PrecompileKey } from './precompiles.js'
+import { at, fail, isObject, readAddress, readArray, readBigInt, readBool, readHexOrDecimal256, readObject, readUint64, type Where } from './read.js'
+import { unscheduledTimestamp } from './upgrades.js'
+import { networkUpgradeDefaults, networkUpgradeKeys, type NetworkUpgrades } from './networkUpgrades.js'
+import { verifyPrecompileUpgrades, verifyStateUpgrades, verifyNetworkUpgrades, verifyGenesisPrecompiles } from './verify.js'
+
+const ethBlockKeys = [
+  'homesteadBlock',
+  'daoForkBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+  'muirGlacierBlock',
+  'berlinBlock',
+  'londonBlock',
+  'arrowGlacierBlock',
+  'grayGlacierBlock',
+  'mergeNetsplitBlock',
+  'terminalTotalDifficulty',
+] as const
+const ethTimeKeys = ['shanghaiTime', 'cancunTime', 'pragueTime', 'verkleTime'] as const
+const ethBoolKeys = ['daoForkSupport', 'terminalTotalDifficultyPassed'] as const
+/** SetEthUpgrades fills these with 0 when the genesis leaves them unset. */
+const filledBlockKeys = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock'] as const
+
+export type StateUpgrade = {
+  timestamp: bigint | undefined
+  json: Record<string, unknown>
+}
+
+export type UpgradeFile = {
+  networkUpgradeOverrides?: NetworkUpgrades
+  stateUpgrades: StateUpgrade[]
+  precompileUpgrades: PrecompileConfig[]
+}
+
+export type ChainSpec = {
+  networkID: number
+  chainId: bigint
+  feeConfig: FeeConfig
+  allowFeeRecipients: boolean
+  networkUpgrades: NetworkUpgrades
+  /** Geth-side keys that are emitted, with their values (bigint, boolean or object). */
+  eth: Record<string, unknown>
+  /** Genesis precompile configs, in registry (address) order. */
+  genesisPrecompiles: PrecompileConfig[]
+  upgrades: UpgradeFile
+  initialMinDelayMS?: bigint
+}
+
+function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgrades {
+  const out: NetworkUpgrades = {}
+  for (const key of networkUpgradeKeys) {
+    const v = o[key]
+    if (v !== undefined && v !== null) out[key] = readUint64(v, at(w, key))
+  }
+  return out
+}
+
+/** Reads the genesis `config` object of a subnet-evm genesis. */
+export function readGenesisConfig(config: unknown, networkID: number, w: Where): Omit<ChainSpec, 'upgrades'> {
+  const c = readObject(config, w)
+  if (c.chainId === undefined || c.chainId === null) fail(at(w, 'chainId'), 'chainId is required')
+  const chainId = readBigInt(c.chainId, at(w, 'chainId'))
+
+  let feeConfig: FeeConfig = c.feeConfig === undefined || c.feeConfig === null ? {} : readFeeConfig(c.feeConfig, at(w, 'feeConfig'))
+  // An entirely empty fee config means "use the default"; a partial one is not merged.
+  if (feeConfigKeys.every((k) => feeConfig[k] === undefined || (k === 'targetBlockRate' && feeConfig[k] === 0n))) feeConfig = { ...defaultFeeConfig }
+
+  const eth: Record<string, unknown> = {}
+  for (const key of ethBlockKeys) if (c[key] !== undefined && c[key] !== null) eth[key] = readBigInt(c[key], at(w, key))
+  for (const key of ethTimeKeys) if (c[key] !== undefined && c[key] !== null) eth[key] = readUint64(c[key], at(w, key))
+  for (const key of ethBoolKeys) if (c[key] !== undefined && c[key] !== null && readBool(c[key], at(w, key))) eth[key] = true
+  if (isObject(c.ethash)) eth.ethash = {}
+  if (isObject(c.clique)) {
+    const cl = c.clique
+    eth.clique = { period: readUint64(cl.period ?? 0, at(at(w, 'clique'), 'period')), epoch: readUint64(cl.epoch ?? 0, at(at(w, 'clique'), 'epoch')) }
+  }
+
+  // SetDefaults: nil or 0 takes the network's time (Fortuna has none, so 0 drops it).
+  const given = readNetworkUpgrades(c, w)
+  const defaults = networkUpgradeDefaults(networkID)
+  const networkUpgrades: NetworkUpgrades = {}
+  for (const key of networkUpgradeKeys) {
+    const v = given[key]
+    const chosen = v === undefined || v === 0n ? defaults[key] : v
+    if (chosen !== undefined) networkUpgrades[key] = chosen
+  }
+
+  const genesisPrecompiles: PrecompileConfig[] = []
+  for (const key of Object.keys(precompileModules) as PrecompileKey[]) {
+    if (c[key] === undefined || c[key] === null) continue
+    genesisPrecompiles.push(readPrecompileConfig(key, c[key], at(w, key)))
+  }
+  const spec: Omit<ChainSpec, 'upgrades'> = {
+    networkID,
+    chainId,
+    feeConfig,
+    allowFeeRecipients: c.allowFeeRecipients === undefined || c.allowFeeRecipients === null ? false : readBool(c.allowFeeRecipients, at(w, 'allowFeeRecipients')),
+    networkUpgrades,
+    eth,
+    genesisPrecompiles,
+  }
+  if (c.initialMinDelayMS !== undefined && c.initialMinDelayMS !== null) spec.initialMinDelayMS = readUint64(c.initialMinDelayMS, at(w, 'initialMinDelayMS'))
+  return spec
+}
+
+function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
+  const o = readObject(v, w)
+  const timestamp = o.blockTimestamp === undefined || o.blockTimestamp === null ? undefined : readUint64(o.blockTimestamp, at(w, 'blockTimestamp'))
+  const json: Record<string, unknown> = {}
+  if (timestamp !== undefined) json.blockTimestamp = timestamp
+  const accounts = o.accounts === undefined || o.accounts === null ? {} : readObject(o.accounts, at(w, 'accounts'))
+  const entries = Object.keys(accounts).map((addr) => {
+    const aw = at(at(w, 'accounts'), addr)
+    const a = readObject(accounts[addr], aw)
+    const acc: Record<string, unknown> = {}
+    if (a.code !== undefined && a.code !== null && a.code !== '0x' && a.code !== '') {
+      if (typeof a.code !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(a.code)) fail(at(aw, 'code'), 'expected 0x-prefixed hex bytes')
+      acc.code = a.code.toLowerCase()
+    }
+    if (a.storage !== undefined && a.storage !== null) {
+      const st = readObject(a.storage, at(aw, 'storage'))
+      const slots = Object.keys(st).map((k) => [hash32(k, at(at(aw, 'storage'), k)), hash32(st[k], at(at(aw, 'storage'), k))] as const)
+      slots.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      if (slots.length > 0) acc.storage = new Map(slots)
+    }
+    if (a.balanceChange !== undefined && a.balanceChange !== null) {
+      const n = readHexOrDecimal256(a.balanceChange, at(aw, 'balanceChange'))
+      acc.balanceChange = `0x${n.toString(16)}`
+    }
+    return [readAddress(addr, aw), acc] as const
+  })
+  entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+  json.accounts = new Map(entries)
+  return { timestamp, json }
+}
+
+function hash32(v: unknown, w: Where): string {
+  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(v)) fail(w, `expected a 0x-prefixed 32-byte hex value, got ${JSON.stringify(v)}`)
+  return `0x${v.slice(2).toLowerCase().padStart(64, '0')}`
+}
+
+/** Reads `upgrade.json` (`extras.UpgradeConfig`); unknown keys are ignored, as the node does. */
+export function readUpgradeFile(v: unknown, w: Where): UpgradeFile {
+  const o = readObject(v, w)
+  const out: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
+  if (o.networkUpgradeOverrides !== undefined && o.networkUpgradeOverrides !== null)
+    out.networkUpgradeOverrides = readNetworkUpgrades(readObject(o.networkUpgradeOverrides, at(w, 'networkUpgradeOverrides')), at(w, 'networkUpgradeOverrides'))
+  if (o.stateUpgrades !== undefined && o.stateUpgrades !== null)
+    out.stateUpgrades = readArray(o.stateUpgrades, at(w, 'stateUpgrades')).map((s, i) => readStateUpgrade(s, at(at(w, 'stateUpgrades'), i)))
+  if (o.precompileUpgrades !== undefined && o.precompileUpgrades !== null)
+    out.precompileUpgrades = readArray(o.precompileUpgrades, at(w, 'precompileUpgrades')).map((p, i) =>
+      readPrecompileUpgrade(p, at(at(w, 'precompileUpgrades'), i)),
+    )
+  return out
+}
+
+/** Combines genesis and upgrade file as the node does at start, and verifies the result. */
+export function buildChainSpec(genesis: Omit<ChainSpec, 'upgrades'>, upgrades: UpgradeFile, files: { genesis: string; upgrade: string }): ChainSpec {
+  const networkUpgrades = { ...genesis.networkUpgrades }
+  for (const key of networkUpgradeKeys) {
+    const v = upgrades.networkUpgradeOverrides?.[key]
+    if (v !== undefined) networkUpgrades[key] = v
+  }
+  const eth = { ...genesis.eth }
+  for (const key of filledBlockKeys) eth[key] ??= 0n
+  // SetEthUpgrades: Shanghai and Cancun follow Durango and Etna when those are scheduled.
+  const sched = (v: bigint | undefined) => v !== undefined && v < BigInt(unscheduledTimestamp)
+  if (sched(networkUpgrades.durangoTimestamp)) eth.shanghaiTime = networkUpgrades.durangoTimestamp
+  if (sched(networkUpgrades.etnaTimestamp)) eth.cancunTime = networkUpgrades.etnaTimestamp
+  const spec: ChainSpec = { ...genesis, networkUpgrades, eth, upgrades }
+
+  const genesisWhere = { file: files.genesis, path: 'config' }
+  const feeProblem = verifyFeeConfig(spec.feeConfig)
+  if (feeProblem) fail(at(genesisWhere, 'feeConfig'), `failed to verify genesis: invalid fee config: ${feeProblem}`)
+  verifyGenesisPrecompiles(spec, genesisWhere)
+  verifyPrecompileUpgrades(spec, { file: files.upgrade, path: 'precompileUpgrades' })
+  verifyStateUpgrades(spec, { file: files.upgrade, path: 'stateUpgrades' })
+  verifyNetworkUpgrades(spec, { file: files.upgrade, path: 'networkUpgradeOverrides' }, { file: files.genesis, path: 'config' })
+  return spec
+}
+
+/** `eth_getChainConfig`: sorted top-level keys, then `upgrades` last and always present. */
+export function chainConfigJson(spec: ChainSpec): Map<string, unknown> {
+  const top: [string, unknown][] = [['chainId', spec.chainId], ['feeConfig', feeConfigJson(spec.feeConfig)]]
+  for (const [k, v] of Object.entries(spec.eth)) top.push([k, v])
+  for (const [k, v] of Object.entries(spec.networkUpgrades)) top.push([k, v])
+  if (spec.allowFeeRecipients) top.push(['allowFeeRecipients', true])
+  if (spec.initialMinDelayMS !== undefined && spec.initialMinDelayMS !== 0n) top.push(['initialMinDelayMS', spec.initialMinDelayMS])
+  for (const p of spec.genesisPrecompiles) top.push([p.key, p.json])
+  top.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const out = new Map(top)
+  out.set('upgrades', upgradesJson(spec.upgrades))
+  return out
+}
+
+function upgradesJson(u: UpgradeFile): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  if (u.networkUpgradeOverrides) {
+    const o: Record<string, bigint> = {}
+    for (const key of networkUpgradeKeys) if (u.networkUpgradeOverrides[key] !== undefined) o[key] = u.networkUpgradeOverrides[key]!
+    out.networkUpgradeOverrides = o
+  }
+  if (u.stateUpgrades.length > 0) out.stateUpgrades = u.stateUpgrades.map((s) => s.json)
+  if (u.precompileUpgrades.length > 0) out.precompileUpgrades = u.precompileUpgrades.map((p) => ({ [p.key]: p.json }))
+  return out
+}
+
+export { isPrecompileKey, networkUpgradeKeys, type NetworkUpgrades }

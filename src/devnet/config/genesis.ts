@@ -1,0 +1,85 @@
+/**
+ * Loads the files a subnet-evm node starts from: `genesis.json` (with its `config`
+ * and `alloc`) and `upgrade.json`, from paths or objects, with the node's checks.
+ */
+import { readFileSync } from 'node:fs'
+import { parseJson } from '../../core/json/parse.js'
+import { buildChainSpec, readGenesisConfig, readUpgradeFile, type ChainSpec, type UpgradeFile } from './chainSpec.js'
+import { at, DevnetConfigError, fail, readHexOrDecimal256, readObject, type Where } from './read.js'
+import { feeConfigKeys } from './feeConfig.js'
+
+export type AllocEntry = { address: `0x${string}`; balance: bigint; code?: string; storage?: [string, string][]; nonce?: bigint }
+
+export type ChainFiles = { spec: ChainSpec; alloc: AllocEntry[]; genesisTimestamp: bigint; gasLimit: bigint }
+
+/** A file path, JSON text, or an already parsed object. */
+export type JsonSource = string | Record<string, unknown>
+
+function load(source: JsonSource, name: string): { value: unknown; file: string } {
+  if (typeof source !== 'string') return { value: source, file: name }
+  const text = source.trimStart().startsWith('{') ? source : readFileSync(source, 'utf8')
+  const file = source.trimStart().startsWith('{') ? name : source
+  try {
+    return { value: parseJson(text), file }
+  } catch (e) {
+    throw new DevnetConfigError(`${file}: not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+/** `math.HexOrDecimal64`. */
+function readHexOrDecimal64(v: unknown, w: Where): bigint {
+  const n = readHexOrDecimal256(v, w)
+  if (n >= 1n << 64n) fail(w, `expected a 64-bit value, got ${n}`)
+  return n
+}
+
+function readAlloc(v: unknown, w: Where): AllocEntry[] {
+  const o = readObject(v, w)
+  return Object.keys(o).map((key) => {
+    const aw = at(w, key)
+    const address = (key.startsWith('0x') || key.startsWith('0X') ? key : `0x${key}`).toLowerCase()
+    if (!/^0x[0-9a-f]{40}$/.test(address)) fail(aw, 'expected a 20-byte hex address as the key')
+    const acc = readObject(o[key], aw)
+    if (acc.balance === undefined) fail(at(aw, 'balance'), "missing required field 'balance' for GenesisAccount")
+    const entry: AllocEntry = { address: address as `0x${string}`, balance: readHexOrDecimal256(acc.balance, at(aw, 'balance')) }
+    if (typeof acc.code === 'string' && acc.code !== '0x' && acc.code !== '') entry.code = acc.code
+    if (acc.nonce !== undefined) entry.nonce = readHexOrDecimal64(acc.nonce, at(aw, 'nonce'))
+    if (acc.storage !== undefined && acc.storage !== null) {
+      const st = readObject(acc.storage, at(aw, 'storage'))
+      entry.storage = Object.entries(st).map(([k, val]) => [k, String(val)])
+    }
+    return entry
+  })
+}
+
+/**
+ * Reads genesis and upgrade files as the node does at start and verifies them.
+ * @throws DevnetConfigError naming the file and entry, with the node's message.
+ */
+export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSource | undefined, networkID: number): ChainFiles {
+  const g = load(genesisSource, 'genesis')
+  const w: Where = { file: g.file, path: '' }
+  const genesis = readObject(g.value, w)
+  for (const field of ['gasLimit', 'difficulty', 'alloc'] as const)
+    if (genesis[field] === undefined || genesis[field] === null) fail(w, `parsing genesis: missing required field '${field}' for Genesis`)
+  const gasLimit = readHexOrDecimal64(genesis.gasLimit, at(w, 'gasLimit'))
+  const genesisTimestamp = genesis.timestamp === undefined ? 0n : readHexOrDecimal64(genesis.timestamp, at(w, 'timestamp'))
+  const config =
+    genesis.config === undefined || genesis.config === null
+      ? { chainId: 43214n, feeConfig: {}, durangoTimestamp: 1_709_740_800n, etnaTimestamp: 1_734_368_400n, graniteTimestamp: 1_763_568_000n }
+      : genesis.config
+  const base = readGenesisConfig(config, networkID, at(w, 'config'))
+  let upgrades: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
+  let upgradeFile = 'upgrade.json'
+  if (upgradeSource !== undefined) {
+    const u = load(upgradeSource, 'upgrade.json')
+    upgradeFile = u.file
+    upgrades = readUpgradeFile(u.value, { file: u.file, path: '' })
+  }
+  const spec = buildChainSpec(base, upgrades, { genesis: g.file, upgrade: upgradeFile })
+  if (spec.feeConfig.gasLimit !== gasLimit)
+    fail(at(w, 'gasLimit'), `failed to verify genesis: gas limit in fee config (${spec.feeConfig.gasLimit}) does not match gas limit in header (${gasLimit})`)
+  return { spec, alloc: readAlloc(genesis.alloc, at(w, 'alloc')), genesisTimestamp, gasLimit }
+}
+
+export { feeConfigKeys }

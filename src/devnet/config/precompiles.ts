@@ -1,0 +1,124 @@
+/**
+ * The stateful precompiles subnet-evm registers (`precompile/registry`), and each
+ * config's JSON as the node writes it: allow-list fields first, then `blockTimestamp`
+ * (null when nil) and `disable` (only when true), then the module's own fields.
+ */
+import { feeConfigJson, readVerifiedFeeConfig, type FeeConfig } from './feeConfig.js'
+import {
+  at,
+  fail,
+  isObject,
+  readAddress,
+  readArray,
+  readBool,
+  readHexOrDecimal256,
+  readObject,
+  readUint64,
+  type Where,
+} from './read.js'
+
+export const precompileModules = {
+  contractDeployerAllowListConfig: { address: '0x0200000000000000000000000000000000000000', allowList: true },
+  contractNativeMinterConfig: { address: '0x0200000000000000000000000000000000000001', allowList: true },
+  txAllowListConfig: { address: '0x0200000000000000000000000000000000000002', allowList: true },
+  feeManagerConfig: { address: '0x0200000000000000000000000000000000000003', allowList: true },
+  rewardManagerConfig: { address: '0x0200000000000000000000000000000000000004', allowList: true },
+  warpConfig: { address: '0x0200000000000000000000000000000000000005', allowList: false },
+} as const
+
+export type PrecompileKey = keyof typeof precompileModules
+
+export const isPrecompileKey = (key: string): key is PrecompileKey => Object.hasOwn(precompileModules, key)
+
+/** One precompile config: its key, activation, and the ordered JSON the node writes. */
+export type PrecompileConfig = {
+  key: PrecompileKey
+  /** undefined when `blockTimestamp` is absent or null. */
+  timestamp: bigint | undefined
+  disable: boolean
+  /** FeeManager only: the config stored on activation. */
+  initialFeeConfig?: FeeConfig
+  json: Record<string, unknown>
+}
+
+const roles = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const
+
+function readAddresses(v: unknown, w: Where): `0x${string}`[] | undefined {
+  if (v === undefined || v === null) return undefined
+  return readArray(v, w).map((a, i) => readAddress(a, at(w, i)))
+}
+
+/** Reads one precompile config object of module `key`. */
+export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): PrecompileConfig {
+  const o = readObject(v, w)
+  const json: Record<string, unknown> = {}
+  if (precompileModules[key].allowList) {
+    for (const role of roles) {
+      const list = readAddresses(o[role], at(w, role))
+      if (list && list.length > 0) json[role] = list
+    }
+  }
+  const ts = o.blockTimestamp
+  const timestamp = ts === undefined || ts === null ? undefined : readUint64(ts, at(w, 'blockTimestamp'))
+  json.blockTimestamp = timestamp ?? null
+  const disable = o.disable === undefined || o.disable === null ? false : readBool(o.disable, at(w, 'disable'))
+  if (disable) json.disable = true
+  const config: PrecompileConfig = { key, timestamp, disable, json }
+
+  switch (key) {
+    case 'contractNativeMinterConfig': {
+      const mint = o.initialMint
+      if (mint !== undefined && mint !== null) {
+        const m = readObject(mint, at(w, 'initialMint'))
+        const entries = Object.keys(m).map((addr) => {
+          const where = at(at(w, 'initialMint'), addr)
+          return [readAddress(addr, where), readHexOrDecimal256(m[addr], where)] as const
+        })
+        if (entries.length > 0) {
+          entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          json.initialMint = new Map(entries.map(([a, n]) => [a, `0x${n.toString(16)}`]))
+        }
+      }
+      break
+    }
+    case 'feeManagerConfig': {
+      if (o.initialFeeConfig !== undefined && o.initialFeeConfig !== null) {
+        config.initialFeeConfig = readVerifiedFeeConfig(o.initialFeeConfig, at(w, 'initialFeeConfig'))
+        json.initialFeeConfig = feeConfigJson(config.initialFeeConfig)
+      }
+      break
+    }
+    case 'rewardManagerConfig': {
+      const r = o.initialRewardConfig
+      if (r !== undefined && r !== null) {
+        const rw = readObject(r, at(w, 'initialRewardConfig'))
+        const allow = rw.allowFeeRecipients === undefined ? false : readBool(rw.allowFeeRecipients, at(at(w, 'initialRewardConfig'), 'allowFeeRecipients'))
+        const address =
+          rw.rewardAddress === undefined || rw.rewardAddress === null
+            ? '0x0000000000000000000000000000000000000000'
+            : readAddress(rw.rewardAddress, at(at(w, 'initialRewardConfig'), 'rewardAddress'))
+        json.initialRewardConfig = { allowFeeRecipients: allow, rewardAddress: address }
+      }
+      break
+    }
+    case 'warpConfig': {
+      json.quorumNumerator = o.quorumNumerator === undefined || o.quorumNumerator === null ? 0n : readUint64(o.quorumNumerator, at(w, 'quorumNumerator'))
+      json.requirePrimaryNetworkSigners =
+        o.requirePrimaryNetworkSigners === undefined || o.requirePrimaryNetworkSigners === null
+          ? false
+          : readBool(o.requirePrimaryNetworkSigners, at(w, 'requirePrimaryNetworkSigners'))
+      break
+    }
+  }
+  return config
+}
+
+/** An entry of `precompileUpgrades`: exactly one registered key. */
+export function readPrecompileUpgrade(v: unknown, w: Where): PrecompileConfig {
+  if (!isObject(v)) fail(w, 'expected an object with exactly one precompile config key')
+  const keys = Object.keys(v)
+  if (keys.length !== 1) fail(w, `PrecompileUpgrade must have exactly one key, got ${keys.length} (${keys.join(', ') || 'none'})`)
+  const key = keys[0]!
+  if (!isPrecompileKey(key)) fail(w, `unknown precompile config key ${JSON.stringify(key)}; registered keys: ${Object.keys(precompileModules).join(', ')}`)
+  return readPrecompileConfig(key, v[key], at(w, key))
+}

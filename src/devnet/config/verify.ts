@@ -1,0 +1,158 @@
+/**
+ * The node's start-up checks of a chain config (`params/extras/config.go` Verify and
+ * `precompile_upgrade.go`, avalanchego v1.14.1+ texts). Each failure names the file and
+ * entry, then gives the node's own message.
+ */
+import { keccak_256 } from '@noble/hashes/sha3'
+import { verifyFeeConfig } from './feeConfig.js'
+import type { PrecompileConfig } from './precompiles.js'
+import { at, fail, type Where } from './read.js'
+import type { ChainSpec } from './chainSpec.js'
+import { networkUpgradeDefaults, networkUpgradeKeys } from './networkUpgrades.js'
+import { unscheduledTimestamp } from './upgrades.js'
+
+const prefix = 'failed to verify genesis: '
+const initiallyActive = 1_607_144_400n
+
+const forked = (ts: bigint | undefined, t: bigint) => ts !== undefined && ts <= t
+
+/** EIP-55 checksum, as Go prints a common.Address with %s. */
+function checksum(address: string): string {
+  const lower = address.slice(2).toLowerCase()
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  let out = '0x'
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]
+  }
+  return out
+}
+
+/** A module's own Verify; returns the message or undefined. */
+export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): string | undefined {
+  const j = p.json
+  const list = (k: string) => (j[k] as string[] | undefined) ?? []
+  if (p.key === 'contractNativeMinterConfig' && j.initialMint instanceof Map) {
+    for (const [addr, amount] of j.initialMint as Map<string, string>)
+      if (BigInt(amount) <= 0n) return `initial mint cannot contain invalid amount: amount ${BigInt(amount)} for address ${checksum(addr)}`
+  }
+  if (p.key === 'rewardManagerConfig' && j.initialRewardConfig) {
+    const r = j.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string }
+    if (r.allowFeeRecipients && BigInt(r.rewardAddress) !== 0n) return 'cannot enable both fee recipients and reward address at the same time'
+  }
+  if (p.key === 'warpConfig') {
+    if (p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp)) return 'warp cannot be activated before Durango'
+    const q = j.quorumNumerator as bigint
+    if (q > 100n) return `invalid warp quorum ratio: cannot specify numerator (${q}) > denominator (100)`
+    if (q !== 0n && q < 33n) return `invalid warp quorum ratio: cannot specify numerator (${q}) < min numerator (33)`
+    return undefined
+  }
+  // Allow list.
+  const enabled = new Set<string>()
+  for (const a of list('enabledAddresses')) {
+    if (enabled.has(a)) return `duplicate address in enabled list: ${checksum(a)}`
+    enabled.add(a)
+  }
+  const admins = new Set<string>()
+  for (const a of list('adminAddresses')) {
+    if (admins.has(a)) return `duplicate address in admin list: ${checksum(a)}`
+    if (enabled.has(a)) return `cannot set address as both admin and enabled: ${checksum(a)}`
+    admins.add(a)
+  }
+  const managers = list('managerAddresses')
+  if (managers.length > 0 && p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp)) return 'cannot add managers before Durango'
+  const seen = new Set<string>()
+  for (const a of managers) {
+    if (seen.has(a)) return `duplicate address in manager list: ${checksum(a)}`
+    if (admins.has(a)) return `cannot set address as both admin and manager: ${checksum(a)}`
+    if (enabled.has(a)) return `cannot set address as both enabled and manager: ${checksum(a)}`
+    seen.add(a)
+  }
+  if (p.key === 'feeManagerConfig' && p.initialFeeConfig) return verifyFeeConfig(p.initialFeeConfig)
+  return undefined
+}
+
+export function verifyGenesisPrecompiles(spec: ChainSpec, w: Where) {
+  for (const p of spec.genesisPrecompiles) {
+    const problem = verifyPrecompileConfig(spec, p)
+    if (problem) fail(at(w, p.key), `${prefix}invalid precompile upgrades: ${problem}`)
+  }
+}
+
+/** verifyPrecompileUpgrades: timestamps, per-key alternation and strict increase. */
+export function verifyPrecompileUpgrades(spec: ChainSpec, w: Where) {
+  const last = new Map<string, { ts: bigint; disabled: boolean }>()
+  for (const p of spec.genesisPrecompiles) if (p.timestamp !== undefined) last.set(p.key, { ts: p.timestamp, disabled: false })
+  let previous: bigint | undefined
+  spec.upgrades.precompileUpgrades.forEach((u, i) => {
+    const where = at(w, i)
+    const bad = (message: string): never => fail(where, `${prefix}invalid precompile upgrades: ${message}`)
+    const prior = last.get(u.key)
+    const disabled = prior ? prior.disabled : true
+    const ts = u.timestamp
+    if (ts === undefined) bad(`precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (${u.key}) at [${i}]`)
+    const t = ts as bigint
+    if (previous !== undefined && t < previous)
+      bad(`precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (${u.key}) at [${i}] has timestamp ${t}, previous timestamp ${previous}`)
+    if (disabled === u.disable) bad(`precompile upgrade disable value is invalid: PrecompileUpgrade (${u.key}) at [${i}], disable should be ${!disabled}`)
+    if (prior && t <= prior.ts)
+      bad(
+        `precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (${u.key}) at [${i}] has timestamp ${t}, previous timestamp of same key ${prior.ts}`,
+      )
+    const problem = verifyPrecompileConfig(spec, u)
+    if (problem) bad(problem)
+    last.set(u.key, { ts: t, disabled: u.disable })
+    previous = t
+  })
+}
+
+export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
+  let previous: bigint | undefined
+  spec.upgrades.stateUpgrades.forEach((s, i) => {
+    const bad = (message: string): never => fail(at(w, i), `${prefix}invalid state upgrades: ${message}`)
+    if (s.timestamp === undefined) bad(`state upgrade config block timestamp cannot be nil: StateUpgrade[${i}]`)
+    const t = s.timestamp as bigint
+    if (t === 0n) bad(`state upgrade config block timestamp must be greater than 0: StateUpgrade[${i}] has timestamp ${t}`)
+    if (previous !== undefined && t <= previous)
+      bad(`state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[${i}] has timestamp ${t}, previous timestamp ${previous}`)
+    previous = t
+  })
+}
+
+const forkNames: Record<string, string> = {
+  subnetEVMTimestamp: 'subnetEVM',
+  durangoTimestamp: 'durango',
+  etnaTimestamp: 'etna',
+  fortunaTimestamp: 'fortuna',
+  graniteTimestamp: 'granite',
+  heliconTimestamp: 'helicon',
+}
+
+/** verifyNetworkUpgrades against the network's defaults, then the fork order check. */
+export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
+  const defaults = networkUpgradeDefaults(spec.networkID)
+  const whereOf = (key: string) => (spec.upgrades.networkUpgradeOverrides?.[key as 'durangoTimestamp'] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key))
+  for (const key of networkUpgradeKeys) {
+    const def = defaults[key]
+    const cfg = spec.networkUpgrades[key]
+    if (def === undefined) continue
+    let problem: string | undefined
+    if (cfg === undefined) problem = def >= BigInt(unscheduledTimestamp) ? undefined : 'timestamp cannot be nil'
+    else if (cfg === 0n && def <= initiallyActive) problem = undefined
+    else if (cfg < def) problem = `provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${cfg}, default timestamp ${def}`
+    if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${forkNames[key]} fork block timestamp is invalid: ${problem}`)
+  }
+  // CheckConfigForkOrder; the node prints pointer addresses here, so only the shape matches.
+  let prev: { key: string; ts: bigint | undefined } | undefined
+  for (const key of networkUpgradeKeys) {
+    const ts = spec.networkUpgrades[key]
+    if (key === 'fortunaTimestamp' && ts === undefined) continue
+    if (prev) {
+      if (prev.ts === undefined && ts !== undefined)
+        fail(whereOf(key), `unsupported fork ordering: ${forkNames[prev.key]}Timestamp not enabled, but ${key} enabled at timestamp ${ts}`)
+      if (prev.ts !== undefined && ts !== undefined && prev.ts > ts)
+        fail(whereOf(key), `unsupported fork ordering: ${prev.key} enabled at timestamp ${prev.ts}, but ${key} enabled at timestamp ${ts}`)
+    }
+    prev = { key, ts }
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * `subnet-rpc/devnet`: a local Avalanche L1 node stand-in for tests and development (Node only).
+ * @packageDocumentation
+ */
+export { startDevnet, type Devnet, type DevnetOptions } from './start.js'
+export { AnvilNotFoundError, findAnvilBinary } from './anvil.js'
+export { DevnetConfigError } from './config/read.js'
+export { loadChainFiles, type ChainFiles, type JsonSource } from './config/genesis.js'
+export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'
+export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'
+export type { NodeConfigInput, PeerConfig } from './config/node.js'

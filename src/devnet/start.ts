@@ -1,0 +1,185 @@
+/**
+ * `startDevnet`: a local Avalanche L1 node stand-in. It serves `/ext/info` and the L1's
+ * `/ext/bc/<id>/rpc` on the node's wire format and forwards standard Ethereum methods
+ * to a real anvil.
+ */
+import { loadChainFiles, type JsonSource } from './config/genesis.js'
+import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
+import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
+import { platformChainID, primaryChainIDs } from './config/network.js'
+import type { ChainSpec } from './config/chainSpec.js'
+import { findAnvilBinary, spawnAnvil } from './anvil.js'
+import { AnvilClient } from './chain/anvilClient.js'
+import { serveChain } from './chain/envelope.js'
+import { createExecutor } from './chain/executor.js'
+import { FeeManagerState } from './chain/feeManager.js'
+import { createChainService } from './chain/service.js'
+import { serveInfo } from './info/envelope.js'
+import { createInfoService, type ChainDirectory } from './info/service.js'
+import { startHttpServer } from './http/server.js'
+
+export type DevnetOptions = {
+  /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
+  seed?: string
+  /** Port of the node API (default: a free port). Always bound to 127.0.0.1. */
+  port?: number
+  /** Port for anvil (default: a free port). */
+  anvilPort?: number
+  /** Path of the anvil binary; else ANVIL_BINARY, the @foundry-rs/anvil package, or PATH. */
+  anvilBinary?: string
+  /** Subnet-EVM genesis: a file path, JSON text or an object. Default: a realistic L1 (see docs/devnet.md). */
+  genesis?: JsonSource
+  /** Subnet-EVM `upgrade.json`: a file path, JSON text or an object. Default: a schedule relative to the start time when no genesis is given. */
+  upgrade?: JsonSource
+  /** Network ID the node reports and whose upgrade schedule applies (default 12345, "local"). */
+  networkID?: number
+  /** Alias of the L1 blockchain, usable in `/ext/bc/<alias>/rpc` (default `devnet`). */
+  alias?: string
+  /** Unix seconds the default genesis and upgrade schedule are relative to (default: now). */
+  startTime?: number
+  /** Overrides of the simulated node: version, peers, ACPs, uptime, and so on. */
+  node?: Omit<NodeConfigInput, 'seed' | 'networkID'>
+}
+
+export type Devnet = {
+  /** Base URL of the node, e.g. `http://127.0.0.1:9650`. */
+  url: string
+  /** `{url}/ext/info`. */
+  infoUrl: string
+  /** The L1's RPC URL by blockchain ID: `{url}/ext/bc/<blockchainID>/rpc`. */
+  rpcUrl: string
+  /** The L1's RPC URL by alias: `{url}/ext/bc/<alias>/rpc`. */
+  aliasRpcUrl: string
+  blockchainID: string
+  subnetID: string
+  alias: string
+  /** EVM chain ID (genesis `chainId`), which anvil also reports. */
+  chainId: bigint
+  nodeID: string
+  /** anvil's own URL (the devnet forwards standard methods there). */
+  anvilUrl: string
+  /** The chain config as the node holds it after defaults and upgrades. */
+  chainSpec: ChainSpec
+  /** Stops the HTTP server and anvil. Safe to call more than once. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a devnet.
+ *
+ * @example
+ * import { startDevnet } from 'subnet-rpc/devnet'
+ * const devnet = await startDevnet()
+ * const res = await fetch(devnet.rpcUrl, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_feeConfig', params: [] }),
+ * })
+ * await devnet.stop()
+ */
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const seed = options.seed ?? 'subnet-rpc-devnet'
+  const networkID = options.networkID ?? 12345
+  const alias = options.alias ?? 'devnet'
+  if (!/^[A-Za-z0-9_.-]+$/.test(alias)) throw new Error(`alias must be letters, digits, '.', '_' or '-', got ${JSON.stringify(alias)}`)
+  const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
+  const genesisSource = options.genesis ?? defaultGenesis(startTime)
+  const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
+  const files = loadChainFiles(genesisSource, upgradeSource, networkID)
+  const binary = findAnvilBinary(options.anvilBinary)
+
+  const blockchainID = derivedID(seed, 'blockchain')
+  const subnetID = derivedID(seed, 'subnet')
+  const node = resolveNodeConfig({ ...options.node, seed, networkID }, subnetID)
+
+  const anvilProc = await spawnAnvil({
+    binary,
+    chainId: files.spec.chainId,
+    gasLimit: files.gasLimit,
+    port: options.anvilPort,
+    timestamp: Number(files.genesisTimestamp),
+  })
+  try {
+    const anvil = new AnvilClient(anvilProc.url)
+    for (const a of files.alloc) {
+      await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
+      if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
+      if (a.nonce !== undefined) await anvil.request('anvil_setNonce', [a.address, `0x${a.nonce.toString(16)}`])
+      for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
+    }
+
+    const fees = new FeeManagerState(files.spec, anvil)
+    const execute = createExecutor({ anvilUrl: anvilProc.url, local: createChainService(files.spec, anvil, fees) })
+    const primary = primaryChainIDs(networkID)
+    const aliases = new Map<string, string>([
+      ['P', platformChainID],
+      ['platform', platformChainID],
+      [platformChainID, platformChainID],
+      ['X', primary.X],
+      ['avm', primary.X],
+      [primary.X, primary.X],
+      ['C', primary.C],
+      ['evm', primary.C],
+      [primary.C, primary.C],
+      [alias, blockchainID],
+      [blockchainID, blockchainID],
+    ])
+    const chains: ChainDirectory = { resolve: (a) => aliases.get(a), isBootstrapped: () => true }
+    const info = createInfoService(node, chains)
+    const l1Paths = new Set([`/ext/bc/${blockchainID}/rpc`, `/ext/bc/${alias}/rpc`])
+
+    const http = await startHttpServer({
+      port: options.port ?? 0,
+      nodeID: node.identity.nodeID,
+      routes: [
+        async (req, body) => {
+          if (pathOf(req.url) !== '/ext/info') return undefined
+          return serveInfo(info, req.method ?? 'GET', req.headers['content-type'], body)
+        },
+        async (req, body, bodyBytes) => {
+          if (!l1Paths.has(pathOf(req.url))) return undefined
+          const length = req.headers['content-length']
+          return serveChain(
+            {
+              method: req.method ?? 'GET',
+              contentType: req.headers['content-type'],
+              contentLength: length === undefined ? undefined : Number(length),
+              hasQuery: (req.url ?? '').includes('?'),
+              body,
+              bodyBytes,
+            },
+            execute,
+          )
+        },
+      ],
+    })
+
+    const url = `http://127.0.0.1:${http.port}`
+    let stopping: Promise<void> | undefined
+    return {
+      url,
+      infoUrl: `${url}/ext/info`,
+      rpcUrl: `${url}/ext/bc/${blockchainID}/rpc`,
+      aliasRpcUrl: `${url}/ext/bc/${alias}/rpc`,
+      blockchainID,
+      subnetID,
+      alias,
+      chainId: files.spec.chainId,
+      nodeID: node.identity.nodeID,
+      anvilUrl: anvilProc.url,
+      chainSpec: files.spec,
+      stop: () => {
+        stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => undefined)
+        return stopping
+      },
+    }
+  } catch (e) {
+    await anvilProc.stop()
+    throw e
+  }
+}
+
+function pathOf(url: string | undefined): string {
+  const q = (url ?? '/').indexOf('?')
+  return q === -1 ? (url ?? '/') : (url ?? '/').slice(0, q)
+}

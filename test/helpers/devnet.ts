@@ -1,0 +1,32 @@
+/** Shared helpers for tests against a real devnet (real anvil, real HTTP). */
+import { afterAll, beforeAll } from 'vitest'
+import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/index.js'
+
+/** Starts one devnet for the enclosing test file and stops it afterwards. */
+export function useDevnet(options: DevnetOptions = {}): () => Devnet {
+  let devnet: Devnet | undefined
+  beforeAll(async () => {
+    devnet = await startDevnet(options)
+  })
+  afterAll(async () => {
+    await devnet?.stop()
+  })
+  return () => {
+    if (!devnet) throw new Error('devnet not started')
+    return devnet
+  }
+}
+
+export type RawReply = { status: number; headers: Headers; body: string }
+
+/** POSTs a raw body and returns status, headers and the exact body text. */
+export async function post(url: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<RawReply> {
+  const res = await fetch(url, { method: 'POST', headers, body })
+  return { status: res.status, headers: res.headers, body: await res.text() }
+}
+
+/** A JSON-RPC call with `params` given as raw JSON text (or omitted). */
+export function rpc(url: string, method: string, params?: string, id: string = '1'): Promise<RawReply> {
+  const p = params === undefined ? '' : `,"params":${params}`
+  return post(url, `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${p}}`)
+}
