@@ -10,6 +10,8 @@ export default defineConfig([
     target: 'node20',
     splitting: true,
     treeshake: true,
+    // import.meta.url (used to locate the anvil package) needs a shim in the CJS build.
+    shims: true,
   },
   {
     entry: { cli: 'src/cli/main.ts' },

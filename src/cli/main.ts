@@ -1,0 +1,96 @@
+/**
+ * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`.
+ */
+import { parseArgs } from 'node:util'
+import { startDevnet, type Devnet } from '../devnet/index.js'
+
+const usage = `Usage: subnet-rpc devnet [options]
+
+Starts a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil.
+
+Options:
+  --genesis <file>   Subnet-EVM genesis.json (default: a built-in L1, chainId 99999)
+  --upgrade <file>   Subnet-EVM upgrade.json (default with the built-in genesis: a schedule relative to now)
+  --port <n>         Port of the node API on 127.0.0.1 (default 9650; 0 = any free port)
+  --anvil-port <n>   Port for anvil (default: a free port)
+  --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
+  --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
+  --network-id <n>   Network ID (default 12345, local)
+  --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
+  -h, --help         Show this help
+`
+
+function port(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`)
+  return n
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      genesis: { type: 'string' },
+      upgrade: { type: 'string' },
+      port: { type: 'string' },
+      'anvil-port': { type: 'string' },
+      anvil: { type: 'string' },
+      seed: { type: 'string' },
+      'network-id': { type: 'string' },
+      alias: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help || positionals[0] !== 'devnet') {
+    process.stdout.write(usage)
+    return values.help ? 0 : 1
+  }
+  const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
+  if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
+    throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+
+  const devnet: Devnet = await startDevnet({
+    genesis: values.genesis,
+    upgrade: values.upgrade,
+    port: port(values.port, 'port') ?? 9650,
+    anvilPort: port(values['anvil-port'], 'anvil-port'),
+    anvilBinary: values.anvil,
+    seed: values.seed,
+    networkID,
+    alias: values.alias,
+  })
+  process.stdout.write(
+    [
+      'subnet-rpc devnet is running',
+      `  node        ${devnet.url}`,
+      `  info        ${devnet.infoUrl}`,
+      `  L1 rpc      ${devnet.rpcUrl}`,
+      `  L1 alias    ${devnet.aliasRpcUrl}`,
+      `  blockchain  ${devnet.blockchainID}`,
+      `  subnet      ${devnet.subnetID}`,
+      `  chainId     ${devnet.chainId}`,
+      `  nodeID      ${devnet.nodeID}`,
+      `  anvil       ${devnet.anvilUrl}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  )
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  process.stdout.write('stopping…\n')
+  await devnet.stop()
+  return 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`subnet-rpc: ${e instanceof Error ? e.message : String(e)}\n`)
+    process.exit(1)
+  },
+)
