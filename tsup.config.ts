@@ -2,7 +2,12 @@ import { defineConfig } from 'tsup'
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'devnet/index': 'src/devnet/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'devnet/index': 'src/devnet/index.ts',
+      'viem/index': 'src/viem/index.ts',
+      'viem/actions': 'src/viem/actions/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

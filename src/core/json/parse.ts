@@ -11,7 +11,25 @@ const longDigitRun = /\d{16}/
 
 // Unsafe integers are smuggled through JSON.parse as strings carrying this per-process
 // random tag, so a server cannot forge one by sending a look-alike string.
-const tag = `\u0000bigint:${randomTag()}:`
+const tagBody = `bigint:${randomTag()}:`
+/** The tag as a parsed string starts with a NUL character... */
+const tag = `\u0000${tagBody}`
+/** ...which JSON text must spell as an escape. */
+const tagInJson = `\\u0000${tagBody}`
+
+/**
+ * True for the strings `markUnsafeIntegers` puts in place of unsafe integers; decoders
+ * turn them back into bigint with `taggedInteger`. They survive any `JSON.parse`, which
+ * is how `subnetHttp` keeps precision through viem's own body parse.
+ */
+export function isTaggedInteger(value: unknown): boolean {
+  return typeof value === 'string' && value.charCodeAt(0) === 0 && value.startsWith(tag)
+}
+
+/** The exact bigint behind a tagged string. */
+export function taggedInteger(value: string): bigint {
+  return BigInt(value.slice(tag.length))
+}
 
 function randomTag(): string {
   const bytes = new Uint8Array(12)
@@ -22,9 +40,7 @@ function randomTag(): string {
 }
 
 function revive(_key: string, value: unknown): unknown {
-  if (typeof value === 'string' && value.charCodeAt(0) === 0 && value.startsWith(tag))
-    return BigInt(value.slice(tag.length))
-  return value
+  return isTaggedInteger(value) ? taggedInteger(value as string) : value
 }
 
 /**
@@ -36,8 +52,17 @@ function revive(_key: string, value: unknown): unknown {
  */
 export function parseJson(text: string): unknown {
   if (!longDigitRun.test(text)) return JSON.parse(text)
-  const marked = markUnsafeIntegers(text)
+  const marked = markUnsafeIntegersIn(text)
   return marked === undefined ? JSON.parse(text) : JSON.parse(marked, revive)
+}
+
+/**
+ * Rewrites JSON text so that every integer literal beyond 2^53 becomes a tagged string
+ * that any `JSON.parse` keeps exact. Text without such integers is returned as is.
+ */
+export function markUnsafeIntegers(text: string): string {
+  if (!longDigitRun.test(text)) return text
+  return markUnsafeIntegersIn(text) ?? text
 }
 
 /** True when `digits` (an optional '-' then digits) is outside the safe integer range. */
@@ -52,7 +77,7 @@ function isUnsafeInteger(token: string): boolean {
  * Returns undefined when there is none (the long digit run was inside a string).
  * Malformed text is left for JSON.parse to reject with its own message.
  */
-function markUnsafeIntegers(text: string): string | undefined {
+function markUnsafeIntegersIn(text: string): string | undefined {
   let out: string[] | undefined
   let copiedTo = 0
   const n = text.length
@@ -86,7 +111,7 @@ function markUnsafeIntegers(text: string): string | undefined {
         const token = text.slice(start, i)
         if (isUnsafeInteger(token)) {
           out ??= []
-          out.push(text.slice(copiedTo, start), `"${tag}${token}"`)
+          out.push(text.slice(copiedTo, start), `"${tagInJson}${token}"`)
           copiedTo = i
         }
       }

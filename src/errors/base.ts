@@ -1,0 +1,13 @@
+import { BaseError } from 'viem'
+
+type Params = ConstructorParameters<typeof BaseError>[1]
+
+/**
+ * Base of every subnet-rpc error: a viem `BaseError`, so `err.walk()`, `shortMessage`
+ * and `details` work as viem users expect.
+ */
+export abstract class SubnetRpcError extends BaseError {
+  constructor(shortMessage: string, args: Params & { name: string }) {
+    super(shortMessage, { docsBaseUrl: 'https://github.com/subnet-rpc/subnet-rpc/blob/main/docs', ...args })
+  }
+}

@@ -1,0 +1,55 @@
+import { SubnetRpcError } from './base.js'
+
+export type NodeRpcErrorType = NodeRpcError & { name: 'NodeRpcError' }
+
+/**
+ * The node answered the call with a JSON-RPC error: `code`, `message` and `data` are
+ * the node's, verbatim (e.g. -32000 `there is no ID with alias: foo`,
+ * `couldn't get node uptime: node is not a validator`, `cannot query unfinalized data`).
+ *
+ * @example
+ * try { await client.getBlockchainID({ alias: 'nope' }) }
+ * catch (e) { if (e instanceof NodeRpcError) console.log(e.code, e.nodeMessage) }
+ */
+export class NodeRpcError extends SubnetRpcError {
+  readonly method: string
+  readonly code: number
+  /** The node's error message, exactly as sent. */
+  readonly nodeMessage: string
+  readonly data: unknown
+  constructor(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }) {
+    super(`${args.method} failed: ${args.message}`, {
+      name: 'NodeRpcError',
+      details: args.message,
+      metaMessages: [`Method: ${args.method}`, `Code: ${args.code}`],
+      cause: args.cause,
+    })
+    this.method = args.method
+    this.code = args.code
+    this.nodeMessage = args.message
+    this.data = args.data
+  }
+}
+
+export type MethodNotFoundErrorType = MethodNotFoundError & { name: 'MethodNotFoundError' }
+
+/**
+ * The node does not serve the method: the L1 endpoint's -32601 (`the method eth_feeConfig
+ * does not exist/is not available`, e.g. on the C-Chain) or the Info endpoint's -32000
+ * `rpc: can't find method "info.X"` (an older node).
+ *
+ * @example
+ * catch (e) { if (e instanceof MethodNotFoundError) showUnsupported(e.method) }
+ */
+export class MethodNotFoundError extends NodeRpcError {
+  constructor(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }) {
+    super(args)
+    this.name = 'MethodNotFoundError'
+  }
+}
+
+/** Maps a node's JSON-RPC error to the matching subnet-rpc error class. */
+export function nodeError(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }): NodeRpcError {
+  const notFound = args.code === -32601 || (args.code === -32000 && args.message.startsWith("rpc: can't find method"))
+  return notFound ? new MethodNotFoundError(args) : new NodeRpcError(args)
+}

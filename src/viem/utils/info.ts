@@ -1,0 +1,22 @@
+import type { Client } from 'viem'
+import type { MethodSpec } from '../../core/methods/spec.js'
+import { infoClientFor, type InfoActionsOptions } from './infoClient.js'
+import { execute } from './request.js'
+
+/** Clients made for the Info API itself; used as they are, not derived again. */
+const infoClients = new WeakSet<object>()
+
+/** The Info client for `client`, built once per client and options. */
+export function toInfoClient(client: Client, options?: InfoActionsOptions): Client {
+  if (infoClients.has(client)) return client
+  const info = infoClientFor(client, options)
+  infoClients.add(info)
+  return info
+}
+
+/** Runs an Info method spec against the node behind `client`. */
+export function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
+  // Check arguments first, so bad input fails before anything else, even URL derivation.
+  spec.params(args)
+  return execute(toInfoClient(client), spec, args)
+}

@@ -1,0 +1,91 @@
+/**
+ * The Info API over the same connection as a viem client: the `/ext/info` URL derived
+ * from the client's http transport (path prefix, credentials and query kept), with the
+ * same fetch options, timeout and retries, and batching off (the node rejects batches).
+ */
+import { createClient, fallback, http, type Client, type Transport } from 'viem'
+import { InfoEndpointError } from '../../errors/argument.js'
+import { losslessFetch, subnetHttpKey } from '../transports/subnetHttp.js'
+
+export type InfoActionsOptions = {
+  /** The node's Info URL (or its base URL, or any of its `/ext/bc/<id>/rpc` URLs). */
+  url?: string
+  /** A transport to reach the Info API with, used as given. */
+  transport?: Transport
+}
+
+const endpointSuffix = /\/ext\/(?:info|bc\/[^/]+\/(?:rpc|ws)|[^/]+\/rpc)\/?$/
+
+/**
+ * The `/ext/info` URL for a node URL: the base URL, `/ext/info`, or an `/ext/bc/<id>/rpc`
+ * URL. Scheme, credentials, host, port, any path prefix and the query are kept.
+ *
+ * @example
+ * deriveInfoUrl('https://user:pw@api.example/v1/ext/bc/C/rpc?token=abc')
+ * // 'https://user:pw@api.example/v1/ext/info?token=abc'
+ */
+export function deriveInfoUrl(nodeUrl: string): string {
+  let url: URL
+  try {
+    url = new URL(nodeUrl)
+  } catch {
+    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not a URL.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InfoEndpointError(`Cannot derive the Info API URL from a ${url.protocol} URL; only http and https are supported.`)
+  const match = endpointSuffix.exec(url.pathname)
+  const prefix = (match ? url.pathname.slice(0, match.index) : url.pathname).replace(/\/+$/, '')
+  url.pathname = `${prefix}/ext/info`
+  url.hash = ''
+  return url.href
+}
+
+type HttpLike = {
+  config: { type: string; key: string; timeout?: number; retryCount?: number; retryDelay?: number }
+  value?: { url?: string; fetchOptions?: RequestInit }
+}
+
+function infoHttp(t: HttpLike['config'] & NonNullable<HttpLike['value']>): Transport {
+  if (!t.url) throw new InfoEndpointError('Cannot derive the Info API URL: the http transport has no URL.')
+  return http(deriveInfoUrl(t.url), {
+    batch: false,
+    fetchOptions: t.fetchOptions,
+    timeout: t.timeout,
+    retryCount: t.retryCount,
+    retryDelay: t.retryDelay,
+    ...(t.key === subnetHttpKey ? { fetchFn: losslessFetch() } : {}),
+  })
+}
+
+/** The transport that reaches the Info API of the node behind `client`. */
+export function infoTransportFor(client: Client, options: InfoActionsOptions = {}): Transport {
+  if (options.transport) return options.transport
+  const t = client.transport as unknown as Record<string, unknown> & HttpLike['config']
+  if (options.url) {
+    // Reuse the client's fetch options (headers) only towards the same origin.
+    const same = t.type === 'http' && typeof t.url === 'string' && new URL(t.url).origin === new URL(deriveInfoUrl(options.url)).origin
+    return infoHttp({ ...(same ? t : { type: 'http', key: 'http' }), url: options.url } as never)
+  }
+  if (t.type === 'http') return infoHttp(t as never)
+  if (t.type === 'fallback' && Array.isArray(t.transports)) {
+    const inner = t.transports as HttpLike[]
+    if (inner.length > 0 && inner.every((x) => x.config.type === 'http'))
+      return fallback(inner.map((x) => infoHttp({ ...x.config, ...x.value } as never)))
+  }
+  throw new InfoEndpointError(
+    `Cannot derive the Info API URL from a ${String(t.type)} transport. Pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
+  )
+}
+
+const cache = new WeakMap<object, Client>()
+
+/** A client for the Info API of the node behind `client` (cached per client when no options are given). */
+export function infoClientFor(client: Client, options?: InfoActionsOptions): Client {
+  if (!options?.url && !options?.transport) {
+    const hit = cache.get(client)
+    if (hit) return hit
+  }
+  const info = createClient({ transport: infoTransportFor(client, options), chain: client.chain })
+  if (!options?.url && !options?.transport) cache.set(client, info)
+  return info
+}
