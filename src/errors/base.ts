@@ -8,6 +8,6 @@ type Params = ConstructorParameters<typeof BaseError>[1]
  */
 export abstract class SubnetRpcError extends BaseError {
   constructor(shortMessage: string, args: Params & { name: string }) {
-    super(shortMessage, { docsBaseUrl: 'https://github.com/subnet-rpc/subnet-rpc/blob/main/docs', ...args })
+    super(shortMessage, args)
   }
 }

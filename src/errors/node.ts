@@ -20,8 +20,7 @@ export class NodeRpcError extends SubnetRpcError {
   constructor(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }) {
     super(`${args.method} failed: ${args.message}`, {
       name: 'NodeRpcError',
-      details: args.message,
-      metaMessages: [`Method: ${args.method}`, `Code: ${args.code}`],
+      metaMessages: [`Code: ${args.code}`],
       cause: args.cause,
     })
     this.method = args.method

@@ -15,10 +15,7 @@ export class ResponseShapeError extends SubnetRpcError {
   readonly expected: string
   readonly received: string
   constructor(args: { method: string; path: string; expected: string; received: string }) {
-    super(`Unexpected reply to ${args.method} at ${args.path}: expected ${args.expected}, got ${args.received}.`, {
-      name: 'ResponseShapeError',
-      metaMessages: [`Method: ${args.method}`, `Path: ${args.path}`],
-    })
+    super(`Unexpected reply to ${args.method} at ${args.path}: expected ${args.expected}, got ${args.received}.`, { name: 'ResponseShapeError' })
     this.method = args.method
     this.path = args.path
     this.expected = args.expected
@@ -41,10 +38,9 @@ export class PrecisionError extends SubnetRpcError {
   readonly path: string
   readonly value: number
   constructor(args: { method: string; path: string; value: number }) {
-    super(
-      `${args.method} returned an integer beyond 2^53 at ${args.path} (${args.value} after rounding), and this transport's JSON parse has lost its exact value. Use the subnetHttp transport (viem) or SubnetProvider (ethers).`,
-      { name: 'PrecisionError', metaMessages: [`Method: ${args.method}`, `Path: ${args.path}`] },
-    )
+    super(`${args.method}: the integer at ${args.path} is beyond 2^53 and was rounded (${args.value}) by this transport's JSON parse. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
+      name: 'PrecisionError',
+    })
     this.method = args.method
     this.path = args.path
     this.value = args.value

@@ -17,12 +17,10 @@ export function pathString(path: readonly (string | number)[]): string {
 }
 
 function describe(v: unknown): string {
-  if (v === null) return 'null'
-  if (Array.isArray(v)) return 'an array'
-  if (typeof v === 'string') return isTaggedInteger(v) ? `the integer ${taggedInteger(v as string)}` : `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
-  if (typeof v === 'object') return 'an object'
-  if (v === undefined) return 'nothing (the key is missing)'
-  return `${typeof v} ${String(v)}`
+  if (v === undefined) return 'nothing'
+  if (isTaggedInteger(v)) return taggedInteger(v as string).toString()
+  const text = JSON.stringify(v) ?? String(v)
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 
 export function mismatch(ctx: Ctx, expected: string, v: unknown): never {
@@ -69,20 +67,20 @@ export const unsigned: Decoder<bigint> = (v, ctx) => {
 /** A uint32-sized count as `number`, quoted (json.Uint32) or bare. */
 export const uint32: Decoder<number> = (v, ctx) => {
   const n = typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && decimal.test(v) && v.length <= 10 ? Number(v) : -1
-  return n >= 0 && n <= 0xffffffff ? n : mismatch(ctx, 'an unsigned 32-bit integer', v)
+  return n >= 0 && n <= 0xffffffff ? n : mismatch(ctx, 'a uint32', v)
 }
 
 /** A small count the node sends as a uint64 string (`numPeers`); must be a safe integer. */
 export const count: Decoder<number> = (v, ctx) => {
   const n = typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && decimal.test(v) && v.length <= 15 ? Number(v) : -1
-  return n >= 0 ? n : mismatch(ctx, 'a count (a non-negative integer)', v)
+  return n >= 0 ? n : mismatch(ctx, 'a count', v)
 }
 
 /** A json.Float64 percentage, sent as a 4-decimal string such as "99.0000". */
 export const percentage: Decoder<number> = (v, ctx) => {
   if (typeof v === 'number' && Number.isFinite(v)) return v
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v)
-  return mismatch(ctx, 'a decimal percentage string', v)
+  return mismatch(ctx, 'a percentage', v)
 }
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
@@ -98,11 +96,11 @@ export const date: Decoder<Date> = (v, ctx) => {
 
 /** A 20-byte hex address (`0x` + 40 hex digits). */
 export const address: Decoder<`0x${string}`> = (v, ctx) =>
-  typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? (v as `0x${string}`) : mismatch(ctx, 'an address (0x and 40 hex digits)', v)
+  typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? (v as `0x${string}`) : mismatch(ctx, 'an address', v)
 
 /** A 0x-prefixed hex string. */
 export const hex: Decoder<`0x${string}`> = (v, ctx) =>
-  typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v) ? (v as `0x${string}`) : mismatch(ctx, 'a 0x-prefixed hex string', v)
+  typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v) ? (v as `0x${string}`) : mismatch(ctx, 'hex', v)
 
 export function array<T>(d: Decoder<T>): Decoder<T[]> {
   return (v, ctx) => {

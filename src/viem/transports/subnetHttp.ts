@@ -22,7 +22,7 @@ export function losslessFetch(fetchFn: typeof fetch = globalThis.fetch): typeof 
   }
 }
 
-/** Marks transports created by `subnetHttp`, so derived Info transports stay lossless too. */
+/** The key of transports created by `subnetHttp`. */
 export const subnetHttpKey = 'subnetHttp'
 
 /**
@@ -39,5 +39,11 @@ export const subnetHttpKey = 'subnetHttp'
  * const { feeConfig } = await client.feeConfig()
  */
 export function subnetHttp(url?: string, config: SubnetHttpTransportConfig = {}): HttpTransport {
-  return http(url, { key: subnetHttpKey, name: 'Subnet HTTP JSON-RPC', ...config, fetchFn: losslessFetch(config.fetchFn) })
+  const fetchFn = losslessFetch(config.fetchFn)
+  const transport = http(url, { key: subnetHttpKey, name: 'Subnet HTTP JSON-RPC', ...config, fetchFn })
+  // The fetch is exposed on the transport's value, so a derived Info transport can reuse it.
+  return ((options) => {
+    const t = transport(options)
+    return { ...t, value: { ...t.value, fetchFn } }
+  }) as HttpTransport
 }

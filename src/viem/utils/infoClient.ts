@@ -3,9 +3,8 @@
  * from the client's http transport (path prefix, credentials and query kept), with the
  * same fetch options, timeout and retries, and batching off (the node rejects batches).
  */
-import { createClient, fallback, http, type Client, type Transport } from 'viem'
+import { createClient, createTransport, http, type Client, type Transport } from 'viem'
 import { InfoEndpointError } from '../../errors/argument.js'
-import { losslessFetch, subnetHttpKey } from '../transports/subnetHttp.js'
 
 export type InfoActionsOptions = {
   /** The node's Info URL (or its base URL, or any of its `/ext/bc/<id>/rpc` URLs). */
@@ -42,7 +41,7 @@ export function deriveInfoUrl(nodeUrl: string): string {
 
 type HttpLike = {
   config: { type: string; key: string; timeout?: number; retryCount?: number; retryDelay?: number }
-  value?: { url?: string; fetchOptions?: RequestInit }
+  value?: { url?: string; fetchOptions?: RequestInit; fetchFn?: typeof fetch }
 }
 
 function infoHttp(t: HttpLike['config'] & NonNullable<HttpLike['value']>): Transport {
@@ -53,7 +52,8 @@ function infoHttp(t: HttpLike['config'] & NonNullable<HttpLike['value']>): Trans
     timeout: t.timeout,
     retryCount: t.retryCount,
     retryDelay: t.retryDelay,
-    ...(t.key === subnetHttpKey ? { fetchFn: losslessFetch() } : {}),
+    // subnetHttp exposes its lossless fetch; plain http has none to reuse.
+    ...(t.fetchFn ? { fetchFn: t.fetchFn } : {}),
   })
 }
 
@@ -70,11 +70,38 @@ export function infoTransportFor(client: Client, options: InfoActionsOptions = {
   if (t.type === 'fallback' && Array.isArray(t.transports)) {
     const inner = t.transports as HttpLike[]
     if (inner.length > 0 && inner.every((x) => x.config.type === 'http'))
-      return fallback(inner.map((x) => infoHttp({ ...x.config, ...x.value } as never)))
+      return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value } as never)))
   }
   throw new InfoEndpointError(
     `Cannot derive the Info API URL from a ${String(t.type)} transport. Pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
   )
+}
+
+/**
+ * Tries each Info transport in order until one answers, like viem's `fallback` (which
+ * would add 2 KB to every app). A JSON-RPC error from a node is an answer, not a failure.
+ */
+function firstThatAnswers(transports: Transport[]): Transport {
+  return ({ chain }) => {
+    const instances = transports.map((t) => t({ chain, retryCount: 0 }))
+    return createTransport({
+      key: 'fallback',
+      name: 'Info fallback',
+      type: 'fallback',
+      async request(args: { method: string; params?: unknown }): Promise<unknown> {
+        let last: unknown
+        for (const t of instances) {
+          try {
+            return await t.request(args)
+          } catch (e) {
+            if ((e as { name?: string }).name === 'RpcRequestError') throw e
+            last = e
+          }
+        }
+        throw last
+      },
+    } as unknown as Parameters<typeof createTransport>[0])
+  }
 }
 
 const cache = new WeakMap<object, Client>()
