@@ -18,7 +18,7 @@ export type GetBlockchainIDErrorType = InfoEndpointErrorType | InvalidArgumentEr
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getblockchainid
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getBlockchainID.md
  * - JSON-RPC Method: [`info.getBlockchainID`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -15,7 +15,7 @@ export type GetNetworkIDErrorType = InfoEndpointErrorType | InvalidArgumentError
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getnetworkid
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getNetworkID.md
  * - JSON-RPC Method: [`info.getNetworkID`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -15,7 +15,7 @@ export type GetNetworkNameErrorType = InfoEndpointErrorType | InvalidArgumentErr
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getnetworkname
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getNetworkName.md
  * - JSON-RPC Method: [`info.getNetworkName`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

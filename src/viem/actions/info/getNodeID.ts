@@ -16,7 +16,7 @@ export type GetNodeIDErrorType = InfoEndpointErrorType | InvalidArgumentErrorTyp
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getnodeid
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getNodeID.md
  * - JSON-RPC Method: [`info.getNodeID`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -15,7 +15,7 @@ export type GetNodeIPErrorType = InfoEndpointErrorType | InvalidArgumentErrorTyp
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getnodeip
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getNodeIP.md
  * - JSON-RPC Method: [`info.getNodeIP`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -16,7 +16,7 @@ export type GetNodeVersionErrorType = InfoEndpointErrorType | InvalidArgumentErr
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getnodeversion
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getNodeVersion.md
  * - JSON-RPC Method: [`info.getNodeVersion`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -16,7 +16,7 @@ export type GetTxFeeErrorType = InfoEndpointErrorType | InvalidArgumentErrorType
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#gettxfee
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getTxFee.md
  * - JSON-RPC Method: [`info.getTxFee`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  * @deprecated Nodes since v1.12.2 answer with a static table (and log a deprecation warning).
  *

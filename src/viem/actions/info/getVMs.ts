@@ -16,7 +16,7 @@ export type GetVMsErrorType = InfoEndpointErrorType | InvalidArgumentErrorType |
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#getvms
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/getVMs.md
  * - JSON-RPC Method: [`info.getVMs`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

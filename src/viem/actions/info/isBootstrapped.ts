@@ -18,7 +18,7 @@ export type IsBootstrappedErrorType = InfoEndpointErrorType | InvalidArgumentErr
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#isbootstrapped
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/isBootstrapped.md
  * - JSON-RPC Method: [`info.isBootstrapped`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

@@ -19,7 +19,7 @@ export type PeersErrorType = InfoEndpointErrorType | InvalidArgumentErrorType | 
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#peers
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/peers.md
  * - JSON-RPC Method: [`info.peers`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example

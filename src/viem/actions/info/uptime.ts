@@ -19,7 +19,7 @@ export type UptimeErrorType = InfoEndpointErrorType | InvalidArgumentErrorType |
  * The request goes to the node's `/ext/info`, derived from the client's http transport
  * (see {@link infoActions} to pass a URL or transport).
  *
- * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/info.md#uptime
+ * - Docs: https://github.com/subnet-rpc/subnet-rpc/blob/main/docs/viem/uptime.md
  * - JSON-RPC Method: [`info.uptime`](https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md)
  *
  * @example
