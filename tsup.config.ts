@@ -7,6 +7,7 @@ export default defineConfig([
       'devnet/index': 'src/devnet/index.ts',
       'viem/index': 'src/viem/index.ts',
       'viem/actions': 'src/viem/actions/index.ts',
+      'ethers/index': 'src/ethers/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

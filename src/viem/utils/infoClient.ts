@@ -5,38 +5,16 @@
  */
 import { createClient, createTransport, http, type Client, type Transport } from 'viem'
 import { InfoEndpointError } from '../../errors/argument.js'
+import { findRpcFailure } from './request.js'
+import { deriveInfoUrl } from '../../core/url.js'
+
+export { deriveInfoUrl }
 
 export type InfoActionsOptions = {
   /** The node's Info URL (or its base URL, or any of its `/ext/bc/<id>/rpc` URLs). */
   url?: string
   /** A transport to reach the Info API with, used as given. */
   transport?: Transport
-}
-
-const endpointSuffix = /\/ext\/(?:info|bc\/[^/]+\/(?:rpc|ws)|[^/]+\/rpc)\/?$/
-
-/**
- * The `/ext/info` URL for a node URL: the base URL, `/ext/info`, or an `/ext/bc/<id>/rpc`
- * URL. Scheme, credentials, host, port, any path prefix and the query are kept.
- *
- * @example
- * deriveInfoUrl('https://user:pw@api.example/v1/ext/bc/C/rpc?token=abc')
- * // 'https://user:pw@api.example/v1/ext/info?token=abc'
- */
-export function deriveInfoUrl(nodeUrl: string): string {
-  let url: URL
-  try {
-    url = new URL(nodeUrl)
-  } catch {
-    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not a URL.`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new InfoEndpointError(`Cannot derive the Info API URL from a ${url.protocol} URL; only http and https are supported.`)
-  const match = endpointSuffix.exec(url.pathname)
-  const prefix = (match ? url.pathname.slice(0, match.index) : url.pathname).replace(/\/+$/, '')
-  url.pathname = `${prefix}/ext/info`
-  url.hash = ''
-  return url.href
 }
 
 type HttpLike = {
@@ -94,7 +72,8 @@ function firstThatAnswers(transports: Transport[]): Transport {
           try {
             return await t.request(args)
           } catch (e) {
-            if ((e as { name?: string }).name === 'RpcRequestError') throw e
+            // viem wraps the node's RpcRequestError (e.g. in an InvalidInputRpcError): look down the chain.
+            if (findRpcFailure(e)) throw e
             last = e
           }
         }

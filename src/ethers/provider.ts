@@ -1,0 +1,96 @@
+import { BrowserProvider, JsonRpcProvider, type JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
+import type { Timestamp } from '../core/encode.js'
+import { parseJson } from '../core/json/parse.js'
+import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'
+import { InfoEndpointError } from '../errors/argument.js'
+import type { EthersBlockTag } from './blockTag.js'
+import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from './functions.js'
+import { InfoClient } from './info.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
+type Constructor<T> = abstract new (...args: any[]) => T
+
+/**
+ * Adds the Subnet-EVM methods and `info` to any ethers `JsonRpcApiProvider` class
+ * (`JsonRpcProvider`, `BrowserProvider`, …), keeping its constructor.
+ *
+ * @example
+ * import { WebSocketProvider } from 'ethers'
+ * const SubnetWebSocketProvider = SubnetProviderMixin(WebSocketProvider)
+ */
+export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider>>(Base: TBase) {
+  abstract class SubnetProviderBase extends Base {
+    #info?: InfoClient
+
+    /** `eth_feeConfig` at a block: a number, bigint, hex number, hash or tag (default: the node's head). */
+    feeConfig(blockTag?: EthersBlockTag): Promise<FeeConfigReturnType> {
+      return feeConfig(this, blockTag)
+    }
+    /** `eth_getChainConfig`, with the post-genesis `upgrades`. */
+    getChainConfig(): Promise<ChainConfig> {
+      return getChainConfig(this)
+    }
+    /** `eth_getActiveRulesAt` (unix seconds as number or bigint, or a Date; default: head time). */
+    getActiveRulesAt(timestamp?: Timestamp): Promise<ActiveRules> {
+      return getActiveRulesAt(this, timestamp)
+    }
+    /**
+     * `eth_getActivePrecompilesAt`.
+     * @deprecated Use `getActiveRulesAt`; nodes mark this method deprecated.
+     */
+    getActivePrecompilesAt(timestamp?: Timestamp): Promise<ActivePrecompiles> {
+      return getActivePrecompilesAt(this, timestamp)
+    }
+
+    /**
+     * The node's Info API on the same connection: the `/ext/info` URL derived from the
+     * provider's URL, with its headers; no network detection, no batching.
+     */
+    get info(): InfoClient {
+      if (this.#info) return this.#info
+      const connection = (this as unknown as { _getConnection?: () => import('ethers').FetchRequest })._getConnection
+      if (typeof connection !== 'function')
+        throw new InfoEndpointError('This provider has no URL to derive the Info API from. Use new InfoClient(url) with the node URL.')
+      this.#info = new InfoClient(connection.call(this))
+      return this.#info
+    }
+  }
+  return SubnetProviderBase
+}
+
+/**
+ * A drop-in `JsonRpcProvider` for Avalanche L1s: same constructor, same standard methods,
+ * plus `feeConfig`, `getChainConfig`, `getActiveRulesAt`, `getActivePrecompilesAt` and
+ * `info`. Replies are parsed losslessly, so integers above 2^53 stay exact.
+ *
+ * @example
+ * import { SubnetProvider } from 'subnet-rpc/ethers'
+ *
+ * const provider = new SubnetProvider('http://127.0.0.1:9650/ext/bc/devnet/rpc')
+ * const { feeConfig } = await provider.feeConfig()
+ * const { version } = await provider.info.getNodeVersion()
+ */
+export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
+  /** Same as JsonRpcProvider's, with a lossless body parse. */
+  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+    const request = this._getConnection()
+    request.body = JSON.stringify(payload)
+    request.setHeader('content-type', 'application/json')
+    const response = await request.send()
+    response.assertOk()
+    // ethers types the array as results, but error entries travel in it too.
+    const body = parseJson(response.bodyText) as JsonRpcResult | JsonRpcError | (JsonRpcResult | JsonRpcError)[]
+    return (Array.isArray(body) ? body : [body]) as JsonRpcResult[]
+  }
+}
+
+/**
+ * `BrowserProvider` with the Subnet-EVM methods, over an EIP-1193 provider (a wallet).
+ * The wallet parses replies itself, so integers above 2^53 raise `PrecisionError`; for the
+ * Info API use `new InfoClient(nodeUrl)`.
+ *
+ * @example
+ * const provider = new SubnetBrowserProvider(window.ethereum)
+ * const rules = await provider.getActiveRulesAt(new Date())
+ */
+export class SubnetBrowserProvider extends SubnetProviderMixin(BrowserProvider) {}
