@@ -83,7 +83,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const alias = options.alias ?? 'devnet'
   if (!/^[A-Za-z0-9_.-]+$/.test(alias)) throw new Error(`alias must be letters, digits, '.', '_' or '-', got ${JSON.stringify(alias)}`)
   const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
-  const genesisSource = options.genesis ?? defaultGenesis(startTime)
+  const genesisSource = options.genesis ?? defaultGenesis(startTime, networkID)
   const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
   const files = loadChainFiles(genesisSource, upgradeSource, networkID)
   const binary = findAnvilBinary(options.anvilBinary)
@@ -144,7 +144,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
               method: req.method ?? 'GET',
               contentType: req.headers['content-type'],
               contentLength: length === undefined ? undefined : Number(length),
-              hasQuery: (req.url ?? '').includes('?'),
+              // Go's RawQuery: an empty query after '?' counts as none.
+              hasQuery: /\?./.test(req.url ?? ''),
               body,
               bodyBytes,
             },

@@ -103,14 +103,27 @@ function decodeMessage(text: string): Message {
 
 const hasValidId = (id: string | undefined) => id !== undefined && id.length > 0 && id[0] !== '{' && id[0] !== '['
 
+const htmlUnsafe = /[<>&\u2028\u2029]/g
+const htmlEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+
+/**
+ * Raw JSON text (an echoed id, a forwarded result) as json.Encoder writes a RawMessage:
+ * with Go's HTML-safe escaping. These characters can only occur inside strings, so a
+ * plain replacement is exact.
+ */
+function goRaw(text: string): string {
+  return text.replace(htmlUnsafe, (c) => htmlEscapes[c]!)
+}
+
 function errorObject(id: string | undefined, code: number, message: string, data?: string): string {
-  const err = data === undefined ? goJson({ code, message }) : `{"code":${code},"message":${goJson(message)},"data":${data}}`
-  return `{"jsonrpc":"2.0","id":${id ?? 'null'},"error":${err}}`
+  const err = data === undefined ? goJson({ code, message }) : `{"code":${code},"message":${goJson(message)},"data":${goRaw(data)}}`
+  return `{"jsonrpc":"2.0","id":${id === undefined ? 'null' : goRaw(id)},"error":${err}}`
 }
 
 function outcomeText(id: string | undefined, outcome: CallOutcome): string {
-  if ('result' in outcome) return `{"jsonrpc":"2.0","id":${id ?? 'null'},"result":${outcome.result}}`
-  if ('rawError' in outcome) return `{"jsonrpc":"2.0","id":${id ?? 'null'},"error":${outcome.rawError}}`
+  const idText = id === undefined ? 'null' : goRaw(id)
+  if ('result' in outcome) return `{"jsonrpc":"2.0","id":${idText},"result":${goRaw(outcome.result)}}`
+  if ('rawError' in outcome) return `{"jsonrpc":"2.0","id":${idText},"error":${goRaw(outcome.rawError)}}`
   return errorObject(id, outcome.error.code, outcome.error.message, outcome.error.data)
 }
 

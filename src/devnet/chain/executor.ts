@@ -4,7 +4,7 @@
  * Forwarded results and errors pass through byte for byte; only anvil's "method not
  * found" is rewritten to the node's text, since a node names the method.
  */
-import { findMember, scanFirstValue } from '../wire/goScanner.js'
+import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
 import { goJson } from '../wire/goJson.js'
 import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
 
@@ -72,30 +72,81 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
     }
   }
 
-  // Calls run in order, as geth runs a batch; consecutive forwarded calls share one anvil batch.
+  // Calls run in order, as geth runs a batch. anvil runs the calls of one of its batches
+  // concurrently, so only consecutive read-only calls share an anvil batch; anything that
+  // may change state (`evm_mine`, a transaction, ...) is sent on its own, in its place.
   return async (calls) => {
     const outcomes: CallOutcome[] = new Array(calls.length)
-    let run: number[] = []
+    let reads: number[] = []
     const flush = async () => {
-      if (run.length === 0) return
-      const indexes = run
-      run = []
+      if (reads.length === 0) return
+      const indexes = reads
+      reads = []
       const answers = await forward(indexes.map((i) => calls[i]!))
       indexes.forEach((i, k) => (outcomes[i] = answers[k]!))
     }
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!
       const local = opts.local.get(call.method)
-      if (local) {
-        await flush()
-        outcomes[i] = await runLocal(call, local)
-      } else if (call.method.endsWith('_subscribe')) {
-        outcomes[i] = { error: { code: -32601, message: 'notifications not supported' } }
-      } else {
-        run.push(i)
+      if (!local && !call.method.endsWith('_subscribe') && !call.method.endsWith('_unsubscribe') && isReadOnly(call.method)) {
+        reads.push(i)
+        continue
       }
+      await flush()
+      if (local) outcomes[i] = await runLocal(call, local)
+      else if (call.method.endsWith('_subscribe')) outcomes[i] = { error: { code: -32601, message: 'notifications not supported' } }
+      else if (call.method.endsWith('_unsubscribe')) outcomes[i] = unsubscribe(call.params)
+      else outcomes[i] = (await forward([call]))[0]!
     }
     await flush()
     return outcomes
   }
+}
+
+const readOnlyMethods = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_blobBaseFee',
+  'eth_syncing',
+  'eth_protocolVersion',
+  'net_version',
+  'net_listening',
+  'net_peerCount',
+  'web3_clientVersion',
+  'web3_sha3',
+])
+
+/** Methods that cannot change anvil's state (filter polls do: they advance the filter). */
+function isReadOnly(method: string): boolean {
+  return readOnlyMethods.has(method) || (method.startsWith('eth_get') && !method.startsWith('eth_getFilter'))
+}
+
+/**
+ * The server's built-in `*_unsubscribe` callback, `unsubscribe(ctx, id rpc.ID) (bool, error)`:
+ * one required string argument; over HTTP no subscription ever exists.
+ */
+function unsubscribe(params: string | undefined): CallOutcome {
+  const invalid = (message: string): CallOutcome => ({ error: { code: -32602, message } })
+  if (params !== undefined && params !== 'null') {
+    if (goJsonTypeName(params) !== 'array') return invalid('non-array args')
+    const scan = scanFirstValue(params)
+    if (!scan.ok) return invalid('non-array args')
+    if (scan.elements.length > 1) {
+      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
+      const type = goJsonTypeName(first)
+      if (type !== 'string' && type !== 'null') return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      return invalid('too many arguments, want at most 1')
+    }
+    if (scan.elements.length === 1) {
+      const type = goJsonTypeName(params.slice(scan.elements[0]!.start, scan.elements[0]!.end))
+      if (type !== 'string' && type !== 'null') return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      return { error: { code: -32000, message: 'subscription not found' } }
+    }
+  }
+  return invalid('missing value for required argument 0')
 }

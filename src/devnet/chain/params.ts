@@ -66,8 +66,12 @@ function decodeHexUint64(input: string): bigint {
   const digits = input.slice(2)
   if (digits.length === 0) throw new Error('hex string "0x"')
   if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits')
-  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string')
-  if (digits.length > 16) throw new Error('hex number > 64 bits')
+  // strconv.ParseUint scans left to right and stops at the first problem: a non-hex
+  // byte is a syntax error, a 17th hex digit an overflow.
+  for (let i = 0; i < digits.length; i++) {
+    if (!/[0-9a-fA-F]/.test(digits[i]!)) throw new Error('invalid hex string')
+    if (i >= 16) throw new Error('hex number > 64 bits')
+  }
   return BigInt(`0x${digits}`)
 }
 
@@ -102,7 +106,8 @@ export const blockNumberOrHashArg: ArgDecoder<BlockNumberOrHash> = (raw) => {
   if (type !== 'string') throw new Error(`json: cannot unmarshal ${type} into Go value of type string`)
   const input = JSON.parse(raw) as string
   if (tags.has(input)) return { tag: input as BlockTag }
-  if (input.length === 66) return { hash: decodeHash(input), requireCanonical: false }
+  // Go's len() counts UTF-8 bytes.
+  if (Buffer.byteLength(input, 'utf8') === 66) return { hash: decodeHash(input), requireCanonical: false }
   const n = decodeHexUint64(input)
   if (n > maxInt64) throw new Error('blocknumber too high')
   return { number: n }

@@ -5,6 +5,8 @@
  */
 
 /** anvil's first dev account (mnemonic "test test ... junk"): admin of every default precompile. */
+import { networkUpgradeDefaults } from './networkUpgrades.js'
+
 export const defaultAdmin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 /** The well-known "ewoq" key subnet-evm examples fund. */
 export const ewoqAddress = '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'
@@ -12,7 +14,12 @@ export const defaultChainId = 99999
 /** Offsets of the default upgrade schedule from the start time, in seconds. */
 export const scheduleOffsets = { first: 3600, second: 7200, third: 10800 } as const
 
-export function defaultGenesis(startTime: number) {
+/**
+ * The built-in genesis. Warp activates at the network's Durango time (a node refuses it
+ * earlier): 2020-12-05 on local networks, 2024 on Fuji and mainnet.
+ */
+export function defaultGenesis(startTime: number, networkID = 12345) {
+  const durango = Number(networkUpgradeDefaults(networkID).durangoTimestamp)
   return {
     config: {
       chainId: defaultChainId,
@@ -39,8 +46,7 @@ export function defaultGenesis(startTime: number) {
       feeManagerConfig: { adminAddresses: [defaultAdmin], blockTimestamp: 0 },
       contractNativeMinterConfig: { adminAddresses: [defaultAdmin], blockTimestamp: 0 },
       txAllowListConfig: { adminAddresses: [defaultAdmin], blockTimestamp: 0 },
-      // Warp needs Durango, which the local network schedules at 2020-12-05T05:00:00Z.
-      warpConfig: { blockTimestamp: 1_607_144_400, quorumNumerator: 67 },
+      warpConfig: { blockTimestamp: durango, quorumNumerator: 67 },
     },
     alloc: {
       [ewoqAddress.slice(2)]: { balance: '0x52B7D2DCC80CD2E4000000' },

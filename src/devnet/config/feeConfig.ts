@@ -85,11 +85,3 @@ export function verifyFeeConfig(f: FeeConfig): string | undefined {
   for (const key of feeConfigKeys) if (v[key] >= 1n << 256n) return `${key} exceeds hash length: 32 bytes`
   return undefined
 }
-
-/** Reads and verifies, failing with the entry's path and the node's message. */
-export function readVerifiedFeeConfig(v: unknown, w: Where): FeeConfig {
-  const f = readFeeConfig(v, w)
-  const problem = verifyFeeConfig(f)
-  if (problem) fail(w, problem)
-  return f
-}

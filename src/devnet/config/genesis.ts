@@ -19,6 +19,8 @@ function load(source: JsonSource, name: string): { value: unknown; file: string 
   if (typeof source !== 'string') return { value: source, file: name }
   const text = source.trimStart().startsWith('{') ? source : readFileSync(source, 'utf8')
   const file = source.trimStart().startsWith('{') ? name : source
+  // The node skips an empty upgrade file (`len(upgradeBytes) > 0`).
+  if (text.length === 0 && name === 'upgrade.json') return { value: {}, file }
   try {
     return { value: parseJson(text), file }
   } catch (e) {
@@ -76,9 +78,15 @@ export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSou
     upgradeFile = u.file
     upgrades = readUpgradeFile(u.value, { file: u.file, path: '' })
   }
+  // Genesis.Verify checks the gas limit first, before the chain config's own Verify.
+  // (`FeeConfig.GasLimit.Uint64()`: the low 64 bits of |gasLimit|; a nil one is left to Verify.)
+  const feeGasLimit = base.feeConfig.gasLimit
+  if (feeGasLimit !== undefined) {
+    const low = (feeGasLimit < 0n ? -feeGasLimit : feeGasLimit) & ((1n << 64n) - 1n)
+    if (low !== gasLimit)
+      fail(at(w, 'gasLimit'), `failed to verify genesis: gas limit in fee config (${low}) does not match gas limit in header (${gasLimit})`)
+  }
   const spec = buildChainSpec(base, upgrades, { genesis: g.file, upgrade: upgradeFile })
-  if (spec.feeConfig.gasLimit !== gasLimit)
-    fail(at(w, 'gasLimit'), `failed to verify genesis: gas limit in fee config (${spec.feeConfig.gasLimit}) does not match gas limit in header (${gasLimit})`)
   return { spec, alloc: readAlloc(genesis.alloc, at(w, 'alloc')), genesisTimestamp, gasLimit }
 }
 

@@ -98,7 +98,8 @@ export function resolveNodeConfig(input: NodeConfigInput, l1SubnetID: string): N
     },
     ip: '127.0.0.1:9651',
     txFee: 1_000_000n,
-    createAssetTxFee: 1_000_000n,
+    // The node's own defaults: 0.01 AVAX to create an asset on mainnet and Fuji, 0.001 elsewhere.
+    createAssetTxFee: input.networkID === 1 || input.networkID === 5 ? 10_000_000n : 1_000_000n,
     currentACPs: [77, 181, 204, 226],
     totalWeight: 161_147_778_098_286_584n,
     uptime: { rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 },

@@ -3,7 +3,7 @@
  * config's JSON as the node writes it: allow-list fields first, then `blockTimestamp`
  * (null when nil) and `disable` (only when true), then the module's own fields.
  */
-import { feeConfigJson, readVerifiedFeeConfig, type FeeConfig } from './feeConfig.js'
+import { feeConfigJson, readFeeConfig, type FeeConfig } from './feeConfig.js'
 import {
   at,
   fail,
@@ -83,7 +83,8 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
     }
     case 'feeManagerConfig': {
       if (o.initialFeeConfig !== undefined && o.initialFeeConfig !== null) {
-        config.initialFeeConfig = readVerifiedFeeConfig(o.initialFeeConfig, at(w, 'initialFeeConfig'))
+        // Verified with the other rules, in entry order (verify.ts), as the node's Verify does.
+        config.initialFeeConfig = readFeeConfig(o.initialFeeConfig, at(w, 'initialFeeConfig'))
         json.initialFeeConfig = feeConfigJson(config.initialFeeConfig)
       }
       break
@@ -113,12 +114,19 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
   return config
 }
 
-/** An entry of `precompileUpgrades`: exactly one registered key. */
+/**
+ * An entry of `precompileUpgrades`: exactly one registered key (`PrecompileUpgrade.UnmarshalJSON`;
+ * its errors surface as `failed to parse upgrade bytes: ...`).
+ */
 export function readPrecompileUpgrade(v: unknown, w: Where): PrecompileConfig {
+  const parseError = (message: string): never => fail(w, `failed to parse upgrade bytes: ${message}`)
+  if (v === null) return parseError('PrecompileUpgrade cannot be empty')
   if (!isObject(v)) fail(w, 'expected an object with exactly one precompile config key')
   const keys = Object.keys(v)
-  if (keys.length !== 1) fail(w, `PrecompileUpgrade must have exactly one key, got ${keys.length} (${keys.join(', ') || 'none'})`)
+  if (keys.length === 0) parseError('PrecompileUpgrade cannot be empty')
+  if (keys.length > 1) parseError(`PrecompileUpgrade must have exactly one key, got ${keys.length} (${keys.join(', ')})`)
   const key = keys[0]!
-  if (!isPrecompileKey(key)) fail(w, `unknown precompile config key ${JSON.stringify(key)}; registered keys: ${Object.keys(precompileModules).join(', ')}`)
-  return readPrecompileConfig(key, v[key], at(w, key))
+  if (!isPrecompileKey(key)) return parseError(`unknown precompile config: ${key} (registered: ${Object.keys(precompileModules).join(', ')})`)
+  // `{"<key>": null}` decodes to an empty config (nil timestamp), which verification refuses.
+  return readPrecompileConfig(key, v[key] === null ? {} : v[key], at(w, key))
 }

@@ -3,25 +3,26 @@
  * `json.Unmarshal(params, &args)`, and when that fails, the by-position form
  * `[args, ...]`. Any failure is the single "couldn't unmarshal an argument" error.
  */
-import { goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
+import { goJsonTypeName, goStringValue, scanFirstValue } from '../wire/goScanner.js'
 import { ParamsError } from './envelope.js'
 
-/** Decodes one field value from raw JSON, or returns `fail`. */
-export type FieldDecoder<T> = (raw: string) => T | typeof fail
+/** Decodes one field value from raw JSON, or returns `fail` (or `keep`: leave the field as it is). */
+export type FieldDecoder<T> = (raw: string) => T | typeof fail | typeof keep
 export const fail: unique symbol = Symbol('fail')
+export const keep: unique symbol = Symbol('keep')
 
 type Fields = Record<string, FieldDecoder<unknown>>
-type Decoded<F extends Fields> = { [K in keyof F]?: Exclude<ReturnType<F[K]>, typeof fail> }
+type Decoded<F extends Fields> = { [K in keyof F]?: Exclude<ReturnType<F[K]>, typeof fail | typeof keep> }
 
-/** A Go `string` field: a JSON string, or null (left unchanged). */
-export const stringField: FieldDecoder<string | undefined> = (raw) => {
+/** A Go `string` field: a JSON string, or null (which leaves an earlier value unchanged). */
+export const stringField: FieldDecoder<string> = (raw) => {
   const type = goJsonTypeName(raw)
-  if (type === 'null') return undefined
-  return type === 'string' ? (JSON.parse(raw) as string) : fail
+  if (type === 'null') return keep
+  return type === 'string' ? goStringValue(raw) : fail
 }
 
-/** A Go slice field whose elements decode with `element`. */
-export function sliceField<T>(element: FieldDecoder<T>): FieldDecoder<T[] | undefined> {
+/** A Go slice field (null sets it to nil); elements decode with `element`, which gives a value for null. */
+export function sliceField<T>(element: (raw: string) => T | typeof fail): FieldDecoder<T[] | undefined> {
   return (raw) => {
     const type = goJsonTypeName(raw)
     if (type === 'null') return undefined
@@ -52,7 +53,7 @@ function decodeObject<F extends Fields>(raw: string, fields: F): Decoded<F> | ty
     if (name === undefined) continue
     const value = fields[name]!(raw.slice(member.value.start, member.value.end))
     if (value === fail) failed = true
-    else (out as Record<string, unknown>)[name] = value
+    else if (value !== keep) (out as Record<string, unknown>)[name] = value
   }
   return failed ? fail : out
 }

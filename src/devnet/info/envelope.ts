@@ -2,8 +2,9 @@
  * The Info endpoint's JSON-RPC layer: gorilla/rpc v2 `json2` behind avalanchego's
  * `lowercase` codec (spec §1). Everything here is HTTP 200 except the 405/415 checks.
  */
-import { goJson, RawJson } from '../wire/goJson.js'
-import { findMember, goJsonTypeName, scanFirstValue, type Member } from '../wire/goScanner.js'
+import { goCompact, goJson, RawJson } from '../wire/goJson.js'
+import { goIsUpper, goQuote, goToUpper } from '../wire/goFormat.js'
+import { findMember, goJsonTypeName, goStringValue, scanFirstValue, type Member } from '../wire/goScanner.js'
 import { type HttpReply, textReply } from '../http/types.js'
 
 /** A method failure; `message` goes out verbatim with code -32000 and `data: null`. */
@@ -44,7 +45,8 @@ export async function serveInfo(
 ): Promise<HttpReply> {
   if (httpMethod !== 'POST') return textReply(405, `rpc: POST method required, received ${httpMethod}`)
   if (!infoContentTypeOk(contentType)) {
-    const shown = contentType === undefined ? '' : contentType.split(';')[0]!.toLowerCase()
+    // The message shows the type as sent (cut at ';'); only the lookup lower-cases it.
+    const shown = contentType === undefined ? '' : contentType.split(';')[0]!
     return textReply(415, `rpc: unrecognized Content-Type: ${shown}`)
   }
 
@@ -62,23 +64,25 @@ export async function serveInfo(
   try {
     result = await resolved(req.params)
   } catch (e) {
-    if (silent) return emptyReply()
-    if (e instanceof ParamsError) return errorReply(req, -32000, e.message, null)
+    if (e instanceof ParamsError) return silent ? emptyReply() : errorReply(req, -32000, e.message, null)
+    // The method ran, so gorilla has set nosniff, even when it then writes nothing (notification).
+    if (silent) return emptyReply(true)
     const message = e instanceof NodeMethodError ? e.message : `internal error: ${(e as Error).message}`
     return errorReply(req, -32000, message, null, true)
   }
-  if (silent) return emptyReply()
-  const text = `{"jsonrpc":"2.0","result":${goJson(result)},"id":${req.id}}\n`
+  if (silent) return emptyReply(true)
+  const text = `{"jsonrpc":"2.0","result":${goJson(result)},"id":${goCompact(req.id!)}}\n`
   return { status: 200, headers: { ...jsonHeaders, 'x-content-type-options': 'nosniff' }, body: text }
 }
 
-function emptyReply(): HttpReply {
-  return { status: 200, headers: {}, body: '' }
+function emptyReply(invoked = false): HttpReply {
+  return { status: 200, headers: invoked ? { 'x-content-type-options': 'nosniff' } : {}, body: '' }
 }
 
 function errorReply(req: Request, code: number, message: string, data: unknown, invoked = false): HttpReply {
   const error = { code, message, data }
-  const text = `{"jsonrpc":"2.0","error":${goJson(error)},"id":${req.id ?? 'null'}}\n`
+  // The echoed id is a json.RawMessage, which Go's encoder compacts and HTML-escapes.
+  const text = `{"jsonrpc":"2.0","error":${goJson(error)},"id":${req.id === undefined ? 'null' : goCompact(req.id)}}\n`
   const headers: Record<string, string> = invoked ? { ...jsonHeaders, 'x-content-type-options': 'nosniff' } : { ...jsonHeaders }
   return { status: 200, headers, body: text }
 }
@@ -88,8 +92,8 @@ function requestData(req: Request) {
   return {
     jsonrpc: req.jsonrpc,
     method: req.method,
-    params: req.params === undefined ? null : new RawJson(req.params),
-    id: req.id === undefined ? null : new RawJson(req.id),
+    params: req.params === undefined ? null : new RawJson(goCompact(req.params)),
+    id: req.id === undefined ? null : new RawJson(goCompact(req.id)),
   }
 }
 
@@ -110,11 +114,15 @@ function decodeRequest(body: string): { request: Request; parseError?: string } 
   }
   let parseError: string | undefined
   const raw = (m: Member | undefined) => (m ? body.slice(m.value.start, m.value.end) : undefined)
-  for (const field of ['jsonrpc', 'method'] as const) {
-    const text = raw(findMember(scan.members, field))
-    if (text === undefined || text === 'null') continue
+  // Members in document order, as Go stores them: a later key overrides an earlier one, a
+  // null leaves the field as it is, and the first type mismatch is the error reported.
+  for (const member of scan.members) {
+    const field = (['jsonrpc', 'method'] as const).find((f) => f === member.key.toLowerCase())
+    if (field === undefined) continue
+    const text = raw(member)!
     const type = goJsonTypeName(text)
-    if (type === 'string') request[field] = JSON.parse(text) as string
+    if (type === 'null') continue
+    if (type === 'string') request[field] = goStringValue(text)
     else parseError ??= `json: cannot unmarshal ${type} into Go struct field serverRequest.${field} of type string`
   }
   const params = raw(findMember(scan.members, 'params'))
@@ -131,18 +139,21 @@ function decodeRequest(body: string): { request: Request; parseError?: string } 
  * upper-case the first rune after it, and look up `Service.Method`.
  */
 function resolveMethod(service: InfoService, method: string): InfoHandler | string {
+  // gorilla formats the name with %q (strconv.Quote), not as JSON.
   const dot = method.indexOf('.')
-  if (dot === -1) return `rpc: service/method request ill-formed: ${JSON.stringify(method)}`
+  if (dot === -1) return `rpc: service/method request ill-formed: ${goQuote(method)}`
   const name = method.slice(dot + 1)
   const first = name.codePointAt(0)
+  let upper = name
   if (first !== undefined) {
     const ch = String.fromCodePoint(first)
-    if (ch !== ch.toLowerCase() && ch === ch.toUpperCase()) return 'method must start with a non-uppercase letter'
+    if (goIsUpper(ch)) return 'method must start with a non-uppercase letter'
+    upper = goToUpper(ch) + name.slice(ch.length)
   }
-  const upper = first === undefined ? '' : String.fromCodePoint(first).toUpperCase() + name.slice(String.fromCodePoint(first).length)
   const full = `${method.slice(0, dot)}.${upper}`
-  if (full.split('.').length !== 2) return `rpc: service/method request ill-formed: ${JSON.stringify(full)}`
-  if (method.slice(0, dot) !== 'info') return `rpc: can't find service ${JSON.stringify(full)}`
-  const handler = service.get(name)
-  return handler ?? `rpc: can't find method ${JSON.stringify(full)}`
+  if (full.split('.').length !== 2) return `rpc: service/method request ill-formed: ${goQuote(full)}`
+  if (method.slice(0, dot) !== 'info') return `rpc: can't find service ${goQuote(full)}`
+  // Go looks up the upper-cased name, so e.g. a dotless 'ı' reaches IsBootstrapped.
+  for (const [key, handler] of service) if (key.charAt(0).toUpperCase() + key.slice(1) === upper) return handler
+  return `rpc: can't find method ${goQuote(full)}`
 }

@@ -34,11 +34,14 @@ function sortedSet<T extends string | number>(items: Iterable<T>): T[] {
 
 const noArgs = (params: string | undefined) => decodeInfoArgs(params, {})
 
-/** ids.NodeID.UnmarshalJSON: null is the zero ID; anything but a valid quoted ID fails. */
+/**
+ * ids.NodeID.UnmarshalJSON: null is the zero ID; anything but a valid quoted ID fails. It
+ * parses the raw bytes between the quotes, so a JSON escape inside is not decoded.
+ */
 const nodeIdField = (raw: string) => {
   if (raw === 'null') return 'NodeID-111111111111111111116DBWJs'
   if (raw.charCodeAt(0) !== 34) return fail
-  const s = JSON.parse(raw) as string
+  const s = raw.slice(1, -1)
   try {
     parseNodeId(s)
     return s
@@ -147,9 +150,14 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
     },
     peers: (params) => {
       const { nodeIDs } = decodeInfoArgs(params, { nodeIDs: sliceField(nodeIdField) })
-      const wanted = nodeIDs && nodeIDs.length > 0 ? new Set(nodeIDs) : undefined
+      // network.PeerInfo: no IDs means every peer; otherwise peerSet.Info walks the
+      // requested IDs in order, skipping unconnected ones and repeating duplicates.
+      const chosen =
+        nodeIDs && nodeIDs.length > 0
+          ? nodeIDs.flatMap((id) => node.peers.filter((p) => p.nodeID === id).slice(0, 1))
+          : node.peers
       const now = Date.now()
-      const peers = node.peers.filter((p) => !wanted || wanted.has(p.nodeID)).map((p) => peerJson(filterAcps(p, current), now))
+      const peers = chosen.map((p) => peerJson(filterAcps(p, current), now))
       return { numPeers: uint(peers.length), peers }
     },
     upgrades: (params) => (noArgs(params), upgradeScheduleJson(node.networkID)),

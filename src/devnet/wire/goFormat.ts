@@ -32,3 +32,51 @@ export function formatRfc3339(date: Date, zone: 'utc' | 'local' = 'utc'): string
   const abs = Math.abs(offsetMin)
   return `${base}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
+
+/** Go's `unicode.IsPrint`: categories L, M, N, P, S and the ASCII space. */
+const goPrintable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u
+const goShortEscapes: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '"': '\\"',
+  '\\': '\\\\',
+}
+
+/**
+ * `strconv.Quote` / `fmt`'s `%q`: printable runes as they are, `\a \b \f \n \r \t \v`,
+ * other bytes below 0x20 and DEL as `\xNN`, other non-printable runes as `\uNNNN` or
+ * `\UNNNNNNNN` (lower-case hex). A lone surrogate counts as U+FFFD, as Go holds no such rune.
+ */
+export function goQuote(s: string): string {
+  let out = '"'
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!
+    const short = goShortEscapes[ch]
+    if (short !== undefined) out += short
+    else if (cp >= 0xd800 && cp <= 0xdfff) out += '\uFFFD'
+    else if (goPrintable.test(ch)) out += ch
+    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`
+    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`
+    else out += `\\U${cp.toString(16).padStart(8, '0')}`
+  }
+  return `${out}"`
+}
+
+/** Go's `unicode.IsUpper` (category Lu) for one code point. */
+export function goIsUpper(ch: string): boolean {
+  return /^\p{Lu}$/u.test(ch)
+}
+
+/**
+ * Go's `unicode.ToUpper` for one code point. JS applies full case mapping (`ß` → `SS`);
+ * Go applies only the one-rune mapping, so a multi-rune result leaves the rune as it is.
+ */
+export function goToUpper(ch: string): string {
+  const upper = ch.toUpperCase()
+  return [...upper].length === 1 ? upper : ch
+}

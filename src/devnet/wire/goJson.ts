@@ -64,3 +64,30 @@ export function goMap<V>(entries: Iterable<readonly [string | number, V]>): Map<
   list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return new Map(list)
 }
+
+/**
+ * What Go's encoder writes for a `json.RawMessage` (an echoed `id` or `params`): the text
+ * is compacted (whitespace outside strings dropped) and, as `json.Encoder` escapes HTML by
+ * default, `<`, `>`, `&`, U+2028 and U+2029 become `\u003c`… even inside strings.
+ * `raw` must be valid JSON.
+ */
+export function goCompact(raw: string): string {
+  let out = ''
+  let inString = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!
+    if (inString) {
+      if (c === '\\') {
+        out += c + raw[++i]!
+        continue
+      }
+      if (c === '"') inString = false
+    } else if (c === '"') {
+      inString = true
+    } else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      continue
+    }
+    out += htmlEscapes[c] ?? c
+  }
+  return out
+}

@@ -8,6 +8,8 @@
  * envelopes need to echo `id` byte for byte and to split batches without re-encoding.
  */
 
+import { goQuote } from './goFormat.js'
+
 export type Span = { start: number; end: number }
 export type Member = { key: string; value: Span }
 export type ScanResult =
@@ -20,12 +22,21 @@ class GoSyntaxError extends Error {}
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13
 const isDigit = (c: number) => c >= 48 && c <= 57
 
-/** Go's `quoteChar`: how a byte is shown inside `invalid character ...`. */
+/**
+ * Go's `quoteChar`: how a byte is shown inside `invalid character ...`. Go scans bytes, so
+ * for a non-ASCII character it is the first byte of its UTF-8 form, taken as the rune
+ * U+00XX and quoted with `strconv.Quote` (`é` shows as `'Ã'`, a control byte as `'\x01'`).
+ * `c` is a UTF-16 code unit of the decoded body.
+ */
 function quoteChar(c: number): string {
-  if (c === 39) return `'\\''`
-  if (c === 34) return `'"'`
-  const s = JSON.stringify(String.fromCharCode(c))
-  return `'${s.slice(1, -1)}'`
+  const byte =
+    c < 0x80 ? c
+    : c < 0x800 ? 0xc0 | (c >> 6)
+    : c >= 0xd800 && c <= 0xdbff ? 0xf0 | ((0x10000 + ((c - 0xd800) << 10)) >> 18)
+    : 0xe0 | (c >> 12)
+  if (byte === 39) return `'\\''`
+  if (byte === 34) return `'"'`
+  return `'${goQuote(String.fromCharCode(byte)).slice(1, -1)}'`
 }
 
 /** Scans the first JSON value of `text` (Go Decoder semantics). */
@@ -208,4 +219,14 @@ export function findMember(members: Member[], name: string): Member | undefined 
   let found: Member | undefined
   for (const m of members) if (m.key === name || m.key.toLowerCase() === lower) found = m
   return found
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * A JSON string literal decoded as Go decodes it into a `string`: like `JSON.parse`, except
+ * that an escaped lone surrogate (`"\ud800"`) becomes U+FFFD, since Go strings hold UTF-8.
+ */
+export function goStringValue(raw: string): string {
+  return (JSON.parse(raw) as string).replace(loneSurrogate, '\uFFFD')
 }

@@ -1,0 +1,100 @@
+/**
+ * Standard Ethereum methods go to the real anvil behind the devnet: results are what
+ * anvil itself answers, re-framed as the node frames replies (trailing newline).
+ */
+import { describe, expect, it } from 'vitest'
+import { rpc, useDevnet } from '../helpers/devnet.js'
+
+const devnet = useDevnet()
+
+const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const ewoq = '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'
+
+/** Asks the devnet and anvil the same question; the devnet's body is anvil's plus the Encoder's newline. */
+async function same(method: string, params?: string) {
+  const { rpcUrl, anvilUrl } = devnet()
+  const d = await rpc(rpcUrl, method, params, '"q"')
+  const a = await rpc(anvilUrl, method, params, '"q"')
+  expect(d.status).toBe(200)
+  expect(a.body.startsWith('{"jsonrpc":"2.0","id":"q",')).toBe(true)
+  expect(d.body).toBe(`${a.body.trimEnd()}\n`)
+  return JSON.parse(d.body) as { result?: unknown; error?: { code: number; message: string } }
+}
+
+describe('forwarding to anvil', () => {
+  it('eth_chainId is the genesis chainId', async () => {
+    const r = await rpc(devnet().rpcUrl, 'eth_chainId')
+    expect(r.body).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
+    expect(devnet().chainId).toBe(99999n)
+    expect(devnet().chainSpec.chainId).toBe(99999n)
+    await same('eth_chainId')
+    await same('net_version')
+  })
+
+  it('genesis alloc balances are applied', async () => {
+    const r = await rpc(devnet().rpcUrl, 'eth_getBalance', `["${ewoq}","latest"]`)
+    expect(r.body).toBe('{"jsonrpc":"2.0","id":1,"result":"0x52b7d2dcc80cd2e4000000"}\n')
+    expect(BigInt((JSON.parse(r.body) as { result: string }).result)).toBe(0x52b7d2dcc80cd2e4000000n)
+    const a = await same('eth_getBalance', `["${admin}","latest"]`)
+    expect(BigInt(a.result as string)).toBeGreaterThan(0n)
+  })
+
+  it('eth_blockNumber and anvil_mine', async () => {
+    const before = BigInt((await same('eth_blockNumber')).result as string)
+    const mined = await rpc(devnet().rpcUrl, 'anvil_mine', '["0x3"]')
+    expect(mined.body).toBe('{"jsonrpc":"2.0","id":1,"result":null}\n')
+    const after = BigInt((await same('eth_blockNumber')).result as string)
+    expect(after).toBe(before + 3n)
+    await same('eth_getBlockByNumber', '["latest",true]')
+  })
+
+  it('a transaction sent from the first dev account is mined, with the same receipt seen through both', async () => {
+    const { rpcUrl } = devnet()
+    const balance = BigInt((await same('eth_getBalance', `["${ewoq}","latest"]`)).result as string)
+    const sent = await rpc(rpcUrl, 'eth_sendTransaction', `[{"from":"${admin}","to":"${ewoq}","value":"0x2a"}]`)
+    expect(sent.body).toMatch(/^\{"jsonrpc":"2.0","id":1,"result":"0x[0-9a-f]{64}"\}\n$/)
+    const hash = (JSON.parse(sent.body) as { result: string }).result
+    const receipt = (await same('eth_getTransactionReceipt', `["${hash}"]`)).result as { status: string; from: string; to: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from).toBe(admin)
+    expect(receipt.to).toBe(ewoq)
+    await same('eth_getTransactionByHash', `["${hash}"]`)
+    expect(BigInt((await same('eth_getBalance', `["${ewoq}","latest"]`)).result as string)).toBe(balance + 42n)
+    await same('eth_getTransactionCount', `["${admin}","latest"]`)
+  })
+
+  it('eth_call, eth_estimateGas and eth_gasPrice answer as anvil does', async () => {
+    await same('eth_call', `[{"to":"${ewoq}","data":"0x"},"latest"]`)
+    await same('eth_estimateGas', `[{"from":"${admin}","to":"${ewoq}","value":"0x1"}]`)
+    await same('eth_gasPrice')
+  })
+
+  it("anvil's errors pass through unchanged", async () => {
+    const e = await same('eth_getBalance', '["0x12","latest"]')
+    expect(e.error).toBeDefined()
+    await same('eth_getTransactionReceipt', `["0x${'00'.repeat(32)}"]`)
+  })
+
+  it('forwarded reads and writes in one batch run in order', async () => {
+    const { rpcUrl } = devnet()
+    const n = BigInt((await same('eth_blockNumber')).result as string)
+    const hex = (k: bigint) => `"0x${k.toString(16)}"`
+    const calls = ['eth_blockNumber', 'eth_chainId', 'evm_mine', 'eth_blockNumber', 'anvil_mine', 'eth_blockNumber']
+    const body = `[${calls.map((m, i) => `{"jsonrpc":"2.0","id":${i},"method":"${m}","params":[]}`).join(',')}]`
+    const r = await (await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
+    const results = [hex(n), '"0x1869f"', '"0x0"', hex(n + 1n), 'null', hex(n + 2n)]
+    expect(r).toBe(`[${results.map((x, i) => `{"jsonrpc":"2.0","id":${i},"result":${x}}`).join(',')}]\n`)
+  })
+
+  it('a forwarded call inside a batch keeps its place and its own id', async () => {
+    const { rpcUrl } = devnet()
+    const r = await rpc(rpcUrl, 'eth_chainId')
+    const batch = await (await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[{"jsonrpc":"2.0","id":"x","method":"eth_chainId"},{"jsonrpc":"2.0","id":"y","method":"rpc_modules"},{"jsonrpc":"2.0","id":"z","method":"eth_chainId"}]',
+    })).text()
+    expect(r.body).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
+    expect(batch).toBe('[{"jsonrpc":"2.0","id":"x","result":"0x1869f"},{"jsonrpc":"2.0","id":"y","result":{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}},{"jsonrpc":"2.0","id":"z","result":"0x1869f"}]\n')
+  })
+})
