@@ -41,7 +41,10 @@ export class AnvilClient {
   /** The first block with timestamp ≥ t, by binary search (timestamps never decrease). */
   async firstBlockAtOrAfter(t: bigint, upTo: Block): Promise<bigint | undefined> {
     if (upTo.timestamp < t) return undefined
-    let lo = 0n
+    // Most activations are at genesis: one look at block 0 settles them.
+    const genesis = await this.blockByNumber(0n)
+    if (genesis && genesis.timestamp >= t) return 0n
+    let lo = 1n
     let hi = upTo.number
     while (lo < hi) {
       const mid = (lo + hi) / 2n
