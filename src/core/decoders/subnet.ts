@@ -58,7 +58,8 @@ const upgradeFields = {
 const addressKey = { check: (k: string) => /^0x[0-9a-fA-F]{40}$/.test(k), expected: 'an address' }
 
 const allowList = object(upgradeFields)
-const precompileDecoders: Record<string, Decoder<unknown>> = {
+// Null prototype: keys from the server such as `__proto__`, `constructor` or `toString` must not find Object.prototype members.
+const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Object.create(null) as Record<string, Decoder<unknown>>, {
   contractDeployerAllowListConfig: allowList,
   txAllowListConfig: allowList,
   contractNativeMinterConfig: object({ ...upgradeFields, initialMint: optional(record(unsigned, addressKey)) }),
@@ -73,7 +74,7 @@ const precompileDecoders: Record<string, Decoder<unknown>> = {
     quorumNumerator: required(unsigned),
     requirePrimaryNetworkSigners: optional(boolean),
   }),
-}
+})
 
 /** Known precompile keys decode with their module's shape; others are kept as sent. */
 const precompileConfigs: Decoder<PrecompileConfigs> = object({}, (key) => precompileDecoders[key])

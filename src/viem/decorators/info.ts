@@ -13,7 +13,7 @@ import { peers, type PeersParameters, type PeersReturnType } from '../actions/in
 import { upgrades, type UpgradesReturnType } from '../actions/info/upgrades.js'
 import { uptime, type UptimeParameters, type UptimeReturnType } from '../actions/info/uptime.js'
 import type { InfoActionsOptions } from '../utils/infoClient.js'
-import { toInfoClient } from '../utils/info.js'
+import { lazyInfoClient } from '../utils/info.js'
 
 export type { InfoActionsOptions }
 
@@ -65,9 +65,10 @@ export type InfoActions = {
  */
 export function infoActions(options: InfoActionsOptions = {}) {
   return (client: Client): InfoActions => {
-    // Built lazily: a client whose Info URL cannot be derived still gets its chain actions.
-    let info: Client | undefined
-    const c = () => (info ??= toInfoClient(client, options))
+    // Built lazily, on the first request: a client whose Info URL cannot be derived still gets
+    // its chain actions, and Info actions check their arguments first and reject (never throw).
+    const info = lazyInfoClient(client, options)
+    const c = () => info
     return {
       acps: () => acps(c()),
       isBootstrapped: (parameters) => isBootstrapped(c(), parameters),

@@ -14,6 +14,18 @@ export function toInfoClient(client: Client, options?: InfoActionsOptions): Clie
   return info
 }
 
+/**
+ * A stand-in for the Info client of `client` that derives it on the first request, so
+ * argument checks still run first and a failed derivation rejects instead of throwing.
+ */
+export function lazyInfoClient(client: Client, options?: InfoActionsOptions): Client {
+  let info: Client | undefined
+  const request = ((args: never) => (info ??= toInfoClient(client, options)).request(args)) as Client['request']
+  const lazy = { ...client, request } as Client
+  infoClients.add(lazy)
+  return lazy
+}
+
 /** Runs an Info method spec against the node behind `client`. */
 export function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
   // Check arguments first, so bad input fails before anything else, even URL derivation.

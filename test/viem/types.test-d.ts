@@ -1,0 +1,211 @@
+/**
+ * Inferred parameter and return types of the decorated and standalone viem actions.
+ */
+import { createPublicClient, createWalletClient, custom, http, type Client } from 'viem'
+import { describe, expectTypeOf, it } from 'vitest'
+import { infoActions, subnetActions, subnetHttp, type InfoActions, type SubnetActions } from '../../src/viem/index.js'
+import * as actions from '../../src/viem/actions/index.js'
+import type {
+  FeeConfigParameters,
+  FeeConfigReturnType,
+  GetActiveRulesAtParameters,
+  GetActiveRulesAtReturnType,
+  GetNetworkIDReturnType,
+  PeersParameters,
+  UptimeParameters,
+} from '../../src/viem/index.js'
+import type {
+  ActivePrecompiles,
+  ActiveRules,
+  AcpVotes,
+  BlockTag,
+  ChainConfig,
+  FeeConfig,
+  GetNodeIDReturnType,
+  GetNodeVersionReturnType,
+  GetTxFeeReturnType,
+  GetVMsReturnType,
+  Peer,
+  PeersReturnType,
+  Timestamp,
+  UpgradesReturnType,
+  UptimeReturnType,
+} from '../../src/index.js'
+
+const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions()).extend(infoActions())
+
+describe('decorated chain actions', () => {
+  it('feeConfig', () => {
+    expectTypeOf(client.feeConfig).returns.resolves.toEqualTypeOf<{ feeConfig: FeeConfig; lastChangedAt?: bigint }>()
+    expectTypeOf<FeeConfigReturnType>().toEqualTypeOf<{ feeConfig: FeeConfig; lastChangedAt?: bigint }>()
+    expectTypeOf<FeeConfig>().toEqualTypeOf<{
+      gasLimit: bigint
+      targetBlockRate: bigint
+      minBaseFee: bigint
+      targetGas: bigint
+      baseFeeChangeDenominator: bigint
+      minBlockGasCost: bigint
+      maxBlockGasCost: bigint
+      blockGasCostStep: bigint
+    }>()
+    expectTypeOf(client.feeConfig).parameter(0).toEqualTypeOf<FeeConfigParameters | undefined>()
+    expectTypeOf(client.feeConfig).toBeCallableWith()
+    expectTypeOf(client.feeConfig).toBeCallableWith({ blockNumber: 1n })
+    expectTypeOf(client.feeConfig).toBeCallableWith({ blockNumber: 1 })
+    expectTypeOf(client.feeConfig).toBeCallableWith({ blockHash: '0x00' })
+    expectTypeOf(client.feeConfig).toBeCallableWith({ blockTag: 'earliest' })
+    expectTypeOf<NonNullable<FeeConfigParameters['blockTag']>>().toEqualTypeOf<BlockTag>()
+    // @ts-expect-error an unknown tag
+    client.feeConfig({ blockTag: 'newest' })
+    // @ts-expect-error a hash must be 0x-prefixed
+    client.feeConfig({ blockHash: 'abc' })
+    // @ts-expect-error a block number is not a string
+    client.feeConfig({ blockNumber: '1' })
+  })
+
+  it('getChainConfig', () => {
+    expectTypeOf(client.getChainConfig).returns.resolves.toEqualTypeOf<ChainConfig>()
+    expectTypeOf<ChainConfig['chainId']>().toEqualTypeOf<bigint>()
+    expectTypeOf<ChainConfig['feeConfig']>().toEqualTypeOf<FeeConfig>()
+    expectTypeOf<ChainConfig['durangoTimestamp']>().toEqualTypeOf<bigint | undefined>()
+    expectTypeOf<ChainConfig['upgrades']['precompileUpgrades']>().toExtend<unknown[] | undefined>()
+    expectTypeOf(client.getChainConfig).parameters.toEqualTypeOf<[]>()
+  })
+
+  it('getActiveRulesAt', () => {
+    expectTypeOf(client.getActiveRulesAt).returns.resolves.toEqualTypeOf<ActiveRules>()
+    expectTypeOf<GetActiveRulesAtReturnType>().toEqualTypeOf<ActiveRules>()
+    expectTypeOf<ActiveRules['precompiles']>().toEqualTypeOf<Record<string, { timestamp: bigint }>>()
+    expectTypeOf<ActiveRules['ethRules']['IsCancun']>().toEqualTypeOf<boolean>()
+    expectTypeOf<ActiveRules['ethRules']['ChainID']>().toEqualTypeOf<bigint | undefined>()
+    expectTypeOf<ActiveRules['avalancheRules']['IsSomethingNew']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<NonNullable<GetActiveRulesAtParameters['timestamp']>>().toEqualTypeOf<bigint | number | Date>()
+    expectTypeOf<Timestamp>().toEqualTypeOf<bigint | number | Date>()
+    expectTypeOf(client.getActiveRulesAt).toBeCallableWith()
+    expectTypeOf(client.getActiveRulesAt).toBeCallableWith({ timestamp: 1n })
+    expectTypeOf(client.getActiveRulesAt).toBeCallableWith({ timestamp: 1 })
+    expectTypeOf(client.getActiveRulesAt).toBeCallableWith({ timestamp: new Date() })
+    // @ts-expect-error a string timestamp is what nodes reject
+    client.getActiveRulesAt({ timestamp: '1700000000' })
+    // @ts-expect-error "latest" is not a timestamp
+    client.getActiveRulesAt({ timestamp: 'latest' })
+  })
+
+  it('getActivePrecompilesAt', () => {
+    expectTypeOf(client.getActivePrecompilesAt).returns.resolves.toEqualTypeOf<ActivePrecompiles>()
+    expectTypeOf(client.getActivePrecompilesAt).toBeCallableWith({ timestamp: new Date() })
+    expectTypeOf<NonNullable<ActivePrecompiles['feeManagerConfig']>['initialFeeConfig']>().toEqualTypeOf<FeeConfig | undefined>()
+    expectTypeOf<NonNullable<ActivePrecompiles['txAllowListConfig']>['adminAddresses']>().toEqualTypeOf<`0x${string}`[] | null | undefined>()
+    expectTypeOf<NonNullable<ActivePrecompiles['contractNativeMinterConfig']>['initialMint']>().toEqualTypeOf<Record<`0x${string}`, bigint> | undefined>()
+    expectTypeOf<NonNullable<ActivePrecompiles['warpConfig']>['blockTimestamp']>().toEqualTypeOf<bigint | null>()
+  })
+})
+
+describe('decorated info actions', () => {
+  it('numbers, strings and booleans', () => {
+    expectTypeOf(client.getNetworkID).returns.resolves.toEqualTypeOf<number>()
+    expectTypeOf<GetNetworkIDReturnType>().toEqualTypeOf<number>()
+    expectTypeOf(client.getNetworkName).returns.resolves.toEqualTypeOf<string>()
+    expectTypeOf(client.getNodeIP).returns.resolves.toEqualTypeOf<string>()
+    expectTypeOf(client.getBlockchainID).returns.resolves.toEqualTypeOf<string>()
+    expectTypeOf(client.isBootstrapped).returns.resolves.toEqualTypeOf<boolean>()
+  })
+
+  it('required and optional parameters', () => {
+    expectTypeOf(client.isBootstrapped).parameter(0).toEqualTypeOf<{ chain: string }>()
+    expectTypeOf(client.getBlockchainID).parameter(0).toEqualTypeOf<{ alias: string }>()
+    // @ts-expect-error chain is required
+    client.isBootstrapped()
+    // @ts-expect-error chain is required
+    client.isBootstrapped({})
+    // @ts-expect-error alias is required
+    client.getBlockchainID({})
+    expectTypeOf(client.peers).toBeCallableWith()
+    expectTypeOf(client.peers).toBeCallableWith({ nodeIDs: ['NodeID-x'] })
+    expectTypeOf(client.peers).parameter(0).toEqualTypeOf<PeersParameters | undefined>()
+    expectTypeOf(client.uptime).toBeCallableWith()
+    expectTypeOf(client.uptime).toBeCallableWith({ subnetID: 'x' })
+    expectTypeOf(client.uptime).parameter(0).toEqualTypeOf<UptimeParameters | undefined>()
+    expectTypeOf(client.getNetworkID).parameters.toEqualTypeOf<[]>()
+  })
+
+  it('peers', () => {
+    expectTypeOf(client.peers).returns.resolves.toEqualTypeOf<PeersReturnType>()
+    expectTypeOf<PeersReturnType['numPeers']>().toEqualTypeOf<number>()
+    expectTypeOf<PeersReturnType['peers'][number]>().toEqualTypeOf<Peer>()
+    expectTypeOf<Peer['lastSent']>().toEqualTypeOf<Date>()
+    expectTypeOf<Peer['lastReceived']>().toEqualTypeOf<Date>()
+    expectTypeOf<Peer['observedUptime']>().toEqualTypeOf<number>()
+    expectTypeOf<Peer['upgradeTime']>().toEqualTypeOf<bigint | undefined>()
+    expectTypeOf<Peer['publicIP']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Peer['observedSubnetUptimes']>().toEqualTypeOf<Record<string, number> | undefined>()
+    expectTypeOf<Peer['supportedACPs']>().toEqualTypeOf<number[] | undefined>()
+    async function use() {
+      const r = await client.peers()
+      expectTypeOf(r.peers[0]!.lastSent).toEqualTypeOf<Date>()
+    }
+    void use
+  })
+
+  it('the other info results', () => {
+    expectTypeOf(client.acps).returns.resolves.toEqualTypeOf<{ acps: Record<number, AcpVotes> }>()
+    expectTypeOf<AcpVotes['supportWeight']>().toEqualTypeOf<bigint>()
+    expectTypeOf(client.getNodeID).returns.resolves.toEqualTypeOf<GetNodeIDReturnType>()
+    expectTypeOf<GetNodeIDReturnType['nodePOP']>().toEqualTypeOf<{ publicKey: `0x${string}`; proofOfPossession: `0x${string}` } | null>()
+    expectTypeOf(client.getNodeVersion).returns.resolves.toEqualTypeOf<GetNodeVersionReturnType>()
+    expectTypeOf<GetNodeVersionReturnType['rpcProtocolVersion']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<GetNodeVersionReturnType['vmVersions']>().toEqualTypeOf<Record<string, string>>()
+    expectTypeOf(client.getTxFee).returns.resolves.toEqualTypeOf<GetTxFeeReturnType>()
+    expectTypeOf<GetTxFeeReturnType['txFee']>().toEqualTypeOf<bigint>()
+    expectTypeOf(client.getVMs).returns.resolves.toEqualTypeOf<GetVMsReturnType>()
+    expectTypeOf<GetVMsReturnType['fxs']>().toEqualTypeOf<Record<string, string> | undefined>()
+    expectTypeOf(client.upgrades).returns.resolves.toEqualTypeOf<UpgradesReturnType>()
+    expectTypeOf<UpgradesReturnType['durangoTime']>().toEqualTypeOf<Date>()
+    expectTypeOf<UpgradesReturnType['etnaTime']>().toEqualTypeOf<Date | undefined>()
+    expectTypeOf<UpgradesReturnType['apricotPhase4MinPChainHeight']>().toEqualTypeOf<bigint>()
+    expectTypeOf<UpgradesReturnType['graniteEpochDuration']>().toEqualTypeOf<bigint | undefined>()
+    expectTypeOf(client.uptime).returns.resolves.toEqualTypeOf<UptimeReturnType>()
+    expectTypeOf<UptimeReturnType>().toEqualTypeOf<{ rewardingStakePercentage: number; weightedAveragePercentage: number }>()
+  })
+})
+
+describe('decorators and standalone actions', () => {
+  it('the decorators add exactly their action types and keep viem\'s', () => {
+    expectTypeOf(client).toExtend<SubnetActions & InfoActions>()
+    expectTypeOf(client.getBlockNumber).returns.resolves.toEqualTypeOf<bigint>()
+    expectTypeOf(client.getChainId).returns.resolves.toEqualTypeOf<number>()
+    expectTypeOf(subnetActions()(client)).toEqualTypeOf<SubnetActions>()
+    expectTypeOf(infoActions()(client)).toEqualTypeOf<InfoActions>()
+  })
+
+  it('work on wallet clients and other transports', () => {
+    const wallet = createWalletClient({ transport: custom({ request: async () => null }) }).extend(subnetActions()).extend(infoActions({ url: 'http://127.0.0.1:9650' }))
+    expectTypeOf(wallet.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
+    expectTypeOf(wallet.getNetworkID).returns.resolves.toEqualTypeOf<number>()
+    const exact = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions())
+    expectTypeOf(exact.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
+    expectTypeOf(infoActions).parameter(0).toEqualTypeOf<{ url?: string; transport?: import('viem').Transport } | undefined>()
+  })
+
+  it('standalone actions take a client and the same parameters', () => {
+    expectTypeOf(actions.feeConfig).toBeCallableWith(client, { blockTag: 'latest' })
+    expectTypeOf(actions.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
+    expectTypeOf(actions.getActiveRulesAt).toBeCallableWith(client, { timestamp: new Date() })
+    expectTypeOf(actions.getActiveRulesAt).returns.resolves.toEqualTypeOf<ActiveRules>()
+    expectTypeOf(actions.getChainConfig).returns.resolves.toEqualTypeOf<ChainConfig>()
+    expectTypeOf(actions.getNetworkID).parameter(0).toEqualTypeOf<Client>()
+    expectTypeOf(actions.getNetworkID).returns.resolves.toEqualTypeOf<number>()
+    expectTypeOf(actions.isBootstrapped).toBeCallableWith(client, { chain: 'C' })
+    expectTypeOf(actions.peers).returns.resolves.toEqualTypeOf<PeersReturnType>()
+    // @ts-expect-error isBootstrapped needs its parameters
+    actions.isBootstrapped(client)
+  })
+
+  it('error types are unions of named errors', () => {
+    expectTypeOf<actions.FeeConfigErrorType['name']>().toExtend<string>()
+    type Names = Extract<actions.FeeConfigErrorType, { name: 'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError' }>['name']
+    expectTypeOf<Names>().toEqualTypeOf<'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError'>()
+    type InfoNames = Extract<actions.GetNetworkIDErrorType, { name: 'InfoEndpointError' }>['name']
+    expectTypeOf<InfoNames>().toEqualTypeOf<'InfoEndpointError'>()
+  })
+})
