@@ -136,6 +136,12 @@ describe('exact Info values through the derived Info transport', () => {
     expect(peers[0]!.upgradeTime).toBe(BIG)
   })
 
+  it('subnetHttp with infoActions({ url }) on another origin: still exact', async () => {
+    const other = devnet().infoUrl.replace('127.0.0.1', 'localhost')
+    const c = createPublicClient({ transport: subnetHttp(devnet().rpcUrl) }).extend(infoActions({ url: other }))
+    expect((await c.peers()).peers[0]!.upgradeTime).toBe(BIG)
+  })
+
   it('subnetHttp inside a fallback: exact as well', async () => {
     const c = createPublicClient({ transport: fallback([subnetHttp(devnet().rpcUrl)]) }).extend(infoActions())
     expect((await c.peers()).peers[0]!.upgradeTime).toBe(BIG)

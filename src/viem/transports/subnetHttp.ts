@@ -44,6 +44,7 @@ export function subnetHttp(url?: string, config: SubnetHttpTransportConfig = {})
   // The fetch is exposed on the transport's value, so a derived Info transport can reuse it.
   return ((options) => {
     const t = transport(options)
-    return { ...t, value: { ...t.value, fetchFn } }
+    // `lossless` lets an Info transport to another origin stay exact without the user's fetchFn.
+    return { ...t, value: { ...t.value, fetchFn, lossless: losslessFetch } }
   }) as HttpTransport
 }

@@ -19,7 +19,7 @@ export type InfoActionsOptions = {
 
 type HttpLike = {
   config: { type: string; key: string; timeout?: number; retryCount?: number; retryDelay?: number }
-  value?: { url?: string; fetchOptions?: RequestInit; fetchFn?: typeof fetch }
+  value?: { url?: string; fetchOptions?: RequestInit; fetchFn?: typeof fetch; lossless?: (f?: typeof fetch) => typeof fetch }
 }
 
 function infoHttp(t: HttpLike['config'] & NonNullable<HttpLike['value']>): Transport {
@@ -42,7 +42,9 @@ export function infoTransportFor(client: Client, options: InfoActionsOptions = {
   if (options.url) {
     // Reuse the client's fetch options (headers) only towards the same origin.
     const same = t.type === 'http' && typeof t.url === 'string' && new URL(t.url).origin === new URL(deriveInfoUrl(options.url)).origin
-    return infoHttp({ ...(same ? t : { type: 'http', key: 'http' }), url: options.url } as never)
+    // Elsewhere, a subnetHttp client still parses losslessly, with the plain global fetch.
+    const other = { type: 'http', key: 'http', fetchFn: typeof t.lossless === 'function' ? (t.lossless as () => typeof fetch)() : undefined }
+    return infoHttp({ ...(same ? t : other), url: options.url } as never)
   }
   if (t.type === 'http') return infoHttp(t as never)
   if (t.type === 'fallback' && Array.isArray(t.transports)) {
