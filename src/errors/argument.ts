@@ -23,14 +23,15 @@ export class InvalidArgumentError extends SubnetRpcError {
 export type InfoEndpointErrorType = InfoEndpointError & { name: 'InfoEndpointError' }
 
 /**
- * The Info API URL cannot be derived from the client's transport (for example an
- * EIP-1193 wallet transport). Pass `infoActions({ url })` or `infoActions({ transport })`.
+ * The Info API URL cannot be derived from the client's transport or provider (for example
+ * an EIP-1193 wallet). viem: pass `infoActions({ url })` or `infoActions({ transport })`;
+ * ethers: use `new InfoClient(url)`.
  */
 export class InfoEndpointError extends SubnetRpcError {
   constructor(message: string) {
     super(message, {
       name: 'InfoEndpointError',
-      metaMessages: ["Pass the node's Info URL: infoActions({ url: 'https://node.example/ext/info' }), or a transport: infoActions({ transport: http(url) })."],
+      metaMessages: ["viem: infoActions({ url: 'https://node.example/ext/info' }) or infoActions({ transport }); ethers: new InfoClient('https://node.example')."],
     })
   }
 }

@@ -78,8 +78,15 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
     request.setHeader('content-type', 'application/json')
     const response = await request.send()
     response.assertOk()
+    let parsed: unknown
+    try {
+      parsed = parseJson(response.bodyText)
+    } catch {
+      // Not JSON: ethers' own error ("response body is not valid JSON"), as JsonRpcProvider throws it.
+      parsed = response.bodyJson
+    }
     // ethers types the array as results, but error entries travel in it too.
-    const body = parseJson(response.bodyText) as JsonRpcResult | JsonRpcError | (JsonRpcResult | JsonRpcError)[]
+    const body = parsed as JsonRpcResult | JsonRpcError | (JsonRpcResult | JsonRpcError)[]
     return (Array.isArray(body) ? body : [body]) as JsonRpcResult[]
   }
 }

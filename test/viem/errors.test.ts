@@ -254,7 +254,7 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   })
 
   it('a null result: $', async () => {
-    node.answer('info.getNetworkID', { raw: 'null' })
+    node.answer('info.getNetworkID', { rawResult: 'null' })
     await shape(client().getNetworkID(), 'info.getNetworkID', '$')
   })
 
@@ -282,21 +282,21 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   it('keys that are not identifiers are bracketed: $.acps["7x"], $.vms.__proto__', async () => {
     node.answer('info.acps', { result: { acps: { '7x': { supportWeight: '0', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } } })
     await shape(client().acps(), 'info.acps', '$.acps["7x"]', /ACP number/)
-    node.answer('info.getVMs', { raw: '{"vms":{"__proto__":5}}' })
+    node.answer('info.getVMs', { rawResult: '{"vms":{"__proto__":5}}' })
     await shape(client().getVMs(), 'info.getVMs', '$.vms.__proto__', /an array/)
-    node.answer('info.getVMs', { raw: '{"vms":{"a-b":["x", 1]}}' })
+    node.answer('info.getVMs', { rawResult: '{"vms":{"a-b":["x", 1]}}' })
     await shape(client().getVMs(), 'info.getVMs', '$.vms["a-b"][1]')
   })
 
   it('over subnetHttp an exact big integer where a string is due is still a shape error, not a marker string', async () => {
-    node.answer('info.getBlockchainID', { raw: '{"blockchainID":123456789012345678901234567890}' })
+    node.answer('info.getBlockchainID', { rawResult: '{"blockchainID":123456789012345678901234567890}' })
     const e = await shape(client(subnetHttp as typeof http).getBlockchainID({ alias: 'X' }), 'info.getBlockchainID', '$.blockchainID')
     expect(e.received).toContain('123456789012345678901234567890')
     expect(e.message).not.toContain('bigint:')
   })
 
   it('PrecisionError vs ResponseShapeError: a rounded big integer in a bigint field over http', async () => {
-    node.answer('eth_feeConfig', { raw: `{"feeConfig":${JSON.stringify(fee).replace('"gasLimit":8000000', '"gasLimit":18446744073709551615')},"lastChangedAt":0}` })
+    node.answer('eth_feeConfig', { rawResult: `{"feeConfig":${JSON.stringify(fee).replace('"gasLimit":8000000', '"gasLimit":18446744073709551615')},"lastChangedAt":0}` })
     const e = await failure(client().feeConfig())
     expect(e).toBeInstanceOf(PrecisionError)
     expect(e.path).toBe('$.feeConfig.gasLimit')

@@ -1,0 +1,18 @@
+// Hardhat 2 configuration of the subnet-rpc example (tested with hardhat 2.29.1 on Node 20).
+// `.cjs` because the package around it is "type": "module"; Hardhat 2 loads its config with require().
+require('@nomicfoundation/hardhat-ethers')
+
+/** @type {import('hardhat/config').HardhatUserConfig} */
+module.exports = {
+  networks: {
+    // `npx subnet-rpc devnet` serves the built-in L1 at /ext/bc/devnet/rpc on port 9650.
+    devnet: {
+      url: process.env.DEVNET_RPC_URL || 'http://127.0.0.1:9650/ext/bc/devnet/rpc',
+    },
+  },
+  // Hardhat writes cache/ (and artifacts/ when there are contracts) next to this file.
+  paths: {
+    cache: './cache',
+    artifacts: './artifacts',
+  },
+}

@@ -1,0 +1,207 @@
+/**
+ * Errors of the ethers adapter: the node's JSON-RPC errors become subnet-rpc's typed
+ * classes (NodeRpcError with the node's code and message, MethodNotFoundError), bad
+ * arguments are InvalidArgumentError before any request, replies of the wrong shape are
+ * ResponseShapeError, and standard ethers methods keep ethers' own errors. The node's errors
+ * come from the devnet (and anvil); replies it never sends come from a tiny local server.
+ */
+import { FetchRequest, JsonRpcProvider, isError } from 'ethers'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { useDevnet } from '../helpers/devnet.js'
+import { InfoClient, SubnetBrowserProvider, SubnetProvider, feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from '../../src/ethers/index.js'
+import { InvalidArgumentError, MethodNotFoundError, NodeRpcError, ResponseShapeError, SubnetRpcError } from '../../src/errors/index.js'
+import { eip1193, rejection, useFakeNode } from './helpers.js'
+
+const devnet = useDevnet({ seed: 'ethers-errors' })
+const fake = useFakeNode()
+
+const destroyers: (() => void)[] = []
+const track = <T extends { destroy(): void }>(p: T): T => (destroyers.push(() => p.destroy()), p)
+afterAll(() => {
+  for (const d of destroyers) d()
+})
+
+beforeEach(() => {
+  fake().requests.splice(0)
+})
+
+function expectNodeError(e: any, method: string, code: number, message: string) {
+  expect(e).toBeInstanceOf(NodeRpcError)
+  expect(e).toBeInstanceOf(SubnetRpcError)
+  expect(e.name).toBe('NodeRpcError')
+  expect(e.method).toBe(method)
+  expect(e.code).toBe(code)
+  expect(e.nodeMessage).toBe(message)
+  expect(e.message).toContain(message)
+}
+
+describe('NodeRpcError: the node’s code and message, verbatim', () => {
+  it('info: there is no ID with alias: nope', async () => {
+    const p = track(new SubnetProvider(devnet().rpcUrl))
+    const e = await rejection(p.info.getBlockchainID({ alias: 'nope' }))
+    expectNodeError(e, 'info.getBlockchainID', -32000, 'there is no ID with alias: nope')
+    expect(e).not.toBeInstanceOf(MethodNotFoundError)
+    expect(e.data).toBeNull()
+    expectNodeError(await rejection(new InfoClient(devnet().url).isBootstrapped({ chain: 'nope' })), 'info.isBootstrapped', -32000, "there is no chain with alias/ID 'nope'")
+  })
+
+  it('eth_feeConfig of a future block: cannot query unfinalized data, over every provider kind', async () => {
+    const future = 1_000_000
+    const subnet = track(new SubnetProvider(devnet().rpcUrl))
+    const e = await rejection(subnet.feeConfig(future))
+    expectNodeError(e, 'eth_feeConfig', -32000, 'cannot query unfinalized data')
+    // The ethers error is kept as the cause.
+    expect(isError(e.cause, 'UNKNOWN_ERROR')).toBe(true)
+    expectNodeError(await rejection(track(new SubnetBrowserProvider(eip1193(() => devnet().rpcUrl))).feeConfig(future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
+    expectNodeError(await rejection(feeConfig(track(new JsonRpcProvider(devnet().rpcUrl)), future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
+    expectNodeError(await rejection(feeConfig(eip1193(() => devnet().rpcUrl), future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
+  })
+
+  it('a node error from a local server (uptime of a non-validator)', async () => {
+    fake().answer('info.uptime', { error: { code: -32000, message: "couldn't get node uptime: node is not a validator", data: null } })
+    expectNodeError(await rejection(new InfoClient(fake().url).uptime()), 'info.uptime', -32000, "couldn't get node uptime: node is not a validator")
+  })
+})
+
+describe('MethodNotFoundError', () => {
+  it('a node that does not serve eth_feeConfig (-32601 the node way)', async () => {
+    // ethers turns "the method … does not exist" into UNSUPPORTED_OPERATION; the node's error is inside.
+    for (const p of [track(new SubnetProvider(fake().url)), track(new JsonRpcProvider(fake().url)), eip1193(() => fake().url)]) {
+      const e = await rejection(feeConfig(p))
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e).toBeInstanceOf(NodeRpcError)
+      expect(e.name).toBe('MethodNotFoundError')
+      expect(e.code).toBe(-32601)
+      expect(e.nodeMessage).toBe('the method eth_feeConfig does not exist/is not available')
+    }
+    const e = await rejection(track(new SubnetProvider(fake().url)).getChainConfig())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.method).toBe('eth_getChainConfig')
+    expect(isError(e.cause, 'UNSUPPORTED_OPERATION')).toBe(true)
+  })
+
+  it('anvil itself (-32601 "Method not found", which ethers cannot coalesce)', async () => {
+    const e = await rejection(track(new SubnetProvider(devnet().anvilUrl)).getActiveRulesAt())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.code).toBe(-32601)
+    expect(e.method).toBe('eth_getActiveRulesAt')
+  })
+
+  it('the Info endpoint’s rpc: can’t find method (an older node)', async () => {
+    fake().answer('info.acps', { error: { code: -32000, message: 'rpc: can\'t find method "info.acps"', data: null } })
+    const e = await rejection(new InfoClient(fake().url).acps())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.code).toBe(-32000)
+    expect(e.method).toBe('info.acps')
+  })
+})
+
+describe('InvalidArgumentError before any request', () => {
+  const cases: [string, (p: SubnetProvider) => Promise<unknown>, string][] = [
+    ["feeConfig('nope')", (p) => p.feeConfig('nope'), 'blockTag'],
+    ['feeConfig(-1)', (p) => p.feeConfig(-1), 'blockNumber'],
+    ['feeConfig(-1n)', (p) => p.feeConfig(-1n), 'blockNumber'],
+    ['feeConfig(1.5)', (p) => p.feeConfig(1.5), 'blockNumber'],
+    ['feeConfig(2^53)', (p) => p.feeConfig(2 ** 53), 'blockNumber'],
+    ['feeConfig(2n^64n)', (p) => p.feeConfig(2n ** 64n), 'blockNumber'],
+    ["feeConfig('0x')", (p) => p.feeConfig('0x'), 'blockTag'],
+    ["feeConfig('0xzz')", (p) => p.feeConfig('0xzz'), 'blockTag'],
+    ["feeConfig('12')", (p) => p.feeConfig('12'), 'blockTag'],
+    ['feeConfig(a 20-digit hex)', (p) => p.feeConfig(`0x${'1'.repeat(20)}`), 'blockTag'],
+    ['feeConfig(a 63-digit hex)', (p) => p.feeConfig(`0x${'a'.repeat(63)}`), 'blockTag'],
+    ['getActiveRulesAt(-1)', (p) => p.getActiveRulesAt(-1), 'timestamp'],
+    ['getActiveRulesAt(1.5)', (p) => p.getActiveRulesAt(1.5), 'timestamp'],
+    ['getActiveRulesAt(-1n)', (p) => p.getActiveRulesAt(-1n), 'timestamp'],
+    ['getActiveRulesAt(2n ** 60n)', (p) => p.getActiveRulesAt(2n ** 60n), 'timestamp'],
+    ['getActiveRulesAt(Invalid Date)', (p) => p.getActiveRulesAt(new Date(Number.NaN)), 'timestamp'],
+    ["getActiveRulesAt('1700000000')", (p) => p.getActiveRulesAt('1700000000' as never), 'timestamp'],
+    ['getActivePrecompilesAt(-5)', (p) => p.getActivePrecompilesAt(-5), 'timestamp'],
+    ['getActivePrecompilesAt(Invalid Date)', (p) => p.getActivePrecompilesAt(new Date('nope')), 'timestamp'],
+    ["info.isBootstrapped({ chain: '' })", (p) => p.info.isBootstrapped({ chain: '' }), 'chain'],
+    ['info.getBlockchainID({})', (p) => p.info.getBlockchainID({} as never), 'alias'],
+    ["info.peers({ nodeIDs: ['bad'] })", (p) => p.info.peers({ nodeIDs: ['bad'] }), 'nodeIDs[0]'],
+    ["info.uptime({ subnetID: 'bad' })", (p) => p.info.uptime({ subnetID: 'bad' }), 'subnetID'],
+  ]
+  it.each(cases)('%s rejects (never throws) and sends nothing', async (_name, call, argument) => {
+    const p = track(new SubnetProvider(fake().url))
+    let promise: Promise<unknown> | undefined
+    expect(() => (promise = call(p))).not.toThrow()
+    const e = await rejection(promise!)
+    expect(e).toBeInstanceOf(InvalidArgumentError)
+    expect(e.argument).toBe(argument)
+    expect(e.message).toMatch(/^Invalid /)
+    expect(fake().requests).toHaveLength(0)
+  })
+
+  it('the function forms check first too', async () => {
+    const eth = eip1193(() => fake().url)
+    expect(await rejection(feeConfig(eth, 'nope'))).toBeInstanceOf(InvalidArgumentError)
+    expect(await rejection(getActiveRulesAt(eth, -1))).toBeInstanceOf(InvalidArgumentError)
+    expect(await rejection(getActivePrecompilesAt(eth, 0.5))).toBeInstanceOf(InvalidArgumentError)
+    expect(eth.calls).toHaveLength(0)
+    expect(fake().requests).toHaveLength(0)
+  })
+})
+
+describe('ResponseShapeError from a server answering the wrong shape', () => {
+  it('chain methods over SubnetProvider and the function forms', async () => {
+    fake().answer('eth_feeConfig', { result: { feeConfig: 'x', lastChangedAt: 0 } })
+    fake().answer('eth_getChainConfig', { result: 42 })
+    fake().answer('eth_getActiveRulesAt', { result: null })
+    const p = track(new SubnetProvider(fake().url))
+    const e = await rejection(p.feeConfig())
+    expect(e).toBeInstanceOf(ResponseShapeError)
+    expect(e.method).toBe('eth_feeConfig')
+    expect(e.path).toBe('$.feeConfig')
+    const f = await rejection(p.getChainConfig())
+    expect(f).toBeInstanceOf(ResponseShapeError)
+    expect(f.path).toBe('$')
+    expect(await rejection(getActiveRulesAt(eip1193(() => fake().url)))).toBeInstanceOf(ResponseShapeError)
+    expect(await rejection(getChainConfig(track(new JsonRpcProvider(fake().url))))).toBeInstanceOf(ResponseShapeError)
+  })
+
+  it('Info methods: a wrong field, a body that is not JSON, an array, an error without a code', async () => {
+    fake().answer('info.getNetworkID', { result: { networkID: 'abc' } })
+    const info = new InfoClient(fake().url)
+    const e = await rejection(info.getNetworkID())
+    expect(e).toBeInstanceOf(ResponseShapeError)
+    expect(e.method).toBe('info.getNetworkID')
+    expect(e.path).toBe('$.networkID')
+    fake().answer('info.getNodeIP', { body: 'not json at all' })
+    expect((await rejection(info.getNodeIP())).path).toBe('$')
+    fake().answer('info.getVMs', { body: '[{"jsonrpc":"2.0","id":1,"result":{}}]' })
+    expect(await rejection(info.getVMs())).toBeInstanceOf(ResponseShapeError)
+    fake().answer('info.upgrades', { body: '{"jsonrpc":"2.0","id":1,"error":{"message":"no code"}}' })
+    const g = await rejection(info.upgrades())
+    expect(g).toBeInstanceOf(ResponseShapeError)
+    expect(g.path).toBe('$.error')
+  })
+
+  it('an HTTP error status from the Info URL stays an ethers SERVER_ERROR', async () => {
+    fake().answer('info.getNodeID', { body: '404 page not found', status: 404 })
+    const e = await rejection(new InfoClient(fake().url).getNodeID())
+    expect(isError(e, 'SERVER_ERROR')).toBe(true)
+  })
+})
+
+describe('standard methods keep ethers’ errors', () => {
+  it('a body that is not JSON: the same ethers error as JsonRpcProvider', async () => {
+    fake().answer('eth_blockNumber', { body: 'oops' })
+    const req = () => new FetchRequest(fake().url)
+    const a = await rejection(track(new SubnetProvider(req(), 99999, { staticNetwork: true })).getBlockNumber())
+    const b = await rejection(track(new JsonRpcProvider(req(), 99999, { staticNetwork: true })).getBlockNumber())
+    expect(a).not.toBeInstanceOf(SubnetRpcError)
+    expect(a).not.toBeInstanceOf(SyntaxError)
+    expect(a.code).toBe(b.code)
+    expect(a.shortMessage).toBe(b.shortMessage)
+  })
+
+  it('a node error on a standard method is ethers’ error, not NodeRpcError', async () => {
+    fake().answer('eth_getBalance', { error: { code: -32000, message: 'something broke', data: null } })
+    const p = track(new SubnetProvider(fake().url, 99999, { staticNetwork: true }))
+    const e = await rejection(p.getBalance('0x0000000000000000000000000000000000000001'))
+    expect(e).not.toBeInstanceOf(SubnetRpcError)
+    expect(isError(e, 'UNKNOWN_ERROR')).toBe(true)
+    expect(e.error).toEqual({ code: -32000, message: 'something broke', data: null })
+  })
+})
