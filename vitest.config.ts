@@ -8,5 +8,6 @@ export default defineConfig({
     // Each devnet test file starts its own anvil; two cores, so keep files from piling up.
     maxWorkers: 2,
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+    reporters: ['default', './test/reporters/summary.ts'],
   },
 })
