@@ -53,3 +53,21 @@ describe('stringifyJson', () => {
     expect(stringifyJson({ a: 1, b: 'x' })).toBe('{"a":1,"b":"x"}')
   })
 })
+
+describe('parseJson with long digit runs inside strings', () => {
+  it('marks only integers outside strings, even when a string looks like a value', () => {
+    const text = '{"s":"a:12345678901234567890,b","t":["x\\"y",9007199254740993],"u":"[99999999999999999]","v":99999999999999999,"w":"\\\\"}'
+    const value = parseJson(text) as Record<string, unknown>
+    expect(value.s).toBe('a:12345678901234567890,b')
+    expect(value.t).toEqual(['x"y', 9007199254740993n])
+    expect(value.u).toBe('[99999999999999999]')
+    expect(value.v).toBe(99999999999999999n)
+    expect(value.w).toBe('\\')
+  })
+  it('marks the same in markUnsafeIntegers', () => {
+    const text = '{"s":"x,12345678901234567890","v":[1,12345678901234567890]}'
+    const parsed = JSON.parse(markUnsafeIntegers(text)) as { s: string; v: [number, string] }
+    expect(parsed.s).toBe('x,12345678901234567890')
+    expect(taggedInteger(parsed.v[1])).toBe(12345678901234567890n)
+  })
+})
