@@ -5,7 +5,7 @@ import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType }
 import { InfoEndpointError } from '../errors/argument.js'
 import type { EthersBlockTag } from './blockTag.js'
 import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from './functions.js'
-import { InfoClient } from './info.js'
+import { bodyText, InfoClient } from './info.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
 type Constructor<T> = abstract new (...args: any[]) => T
@@ -80,7 +80,7 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
     response.assertOk()
     let parsed: unknown
     try {
-      parsed = parseJson(response.bodyText)
+      parsed = parseJson(bodyText(response))
     } catch {
       // Not JSON: ethers' own error ("response body is not valid JSON"), as JsonRpcProvider throws it.
       parsed = response.bodyJson
