@@ -1,4 +1,4 @@
-import { http, type HttpTransport, type HttpTransportConfig } from 'viem'
+import { http, ResponseBodyTooLargeError, type HttpTransport, type HttpTransportConfig } from 'viem'
 import { markUnsafeIntegers } from '../../core/json/parse.js'
 
 export type SubnetHttpTransportConfig = Omit<HttpTransportConfig, 'fetchFn'> & {
@@ -6,19 +6,61 @@ export type SubnetHttpTransportConfig = Omit<HttpTransportConfig, 'fetchFn'> & {
   fetchFn?: HttpTransportConfig['fetchFn']
 }
 
-const longDigitRun = /\d{16}/
+/** viem's default limit for a reply body. */
+const defaultMaxBytes = 10_485_760
+const utf8 = new TextDecoder()
+
+/** Reads a body, giving up (and cancelling the stream) past `maxBytes`. */
+async function readLimited(res: Response, maxBytes: number | false): Promise<string> {
+  if (maxBytes === false || !res.body) return res.text()
+  const declared = Number(res.headers.get('content-length'))
+  if (declared > maxBytes) {
+    await res.body.cancel()
+    throw new ResponseBodyTooLargeError({ maxSize: maxBytes, size: declared })
+  }
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new ResponseBodyTooLargeError({ maxSize: maxBytes, size })
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return utf8.decode(chunks[0])
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    all.set(c, at)
+    at += c.byteLength
+  }
+  return utf8.decode(all)
+}
 
 /**
  * Wraps a fetch so that integers beyond 2^53 in a reply survive viem's `JSON.parse`:
  * they are rewritten as tagged strings the subnet-rpc decoders turn back into exact
- * bigints. Replies without a 16-digit run pass through untouched.
+ * bigints. The body is read once, under the same size limit viem applies.
  */
-export function losslessFetch(fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
+export function losslessFetch(fetchFn: typeof fetch = globalThis.fetch, maxBytes: number | false = defaultMaxBytes): typeof fetch {
   return async (input, init) => {
     const res = await fetchFn(input, init)
-    const text = await res.text()
-    const body = longDigitRun.test(text) ? markUnsafeIntegers(text) : text
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+    const body = markUnsafeIntegers(await readLimited(res, maxBytes))
+    // A bodiless response viem reads with text(): no second copy through a stream.
+    return {
+      ok: res.ok,
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      url: res.url,
+      body: null,
+      text: async () => body,
+      json: async () => JSON.parse(body),
+    } as unknown as Response
   }
 }
 
@@ -39,7 +81,7 @@ export const subnetHttpKey = 'subnetHttp'
  * const { feeConfig } = await client.feeConfig()
  */
 export function subnetHttp(url?: string, config: SubnetHttpTransportConfig = {}): HttpTransport {
-  const fetchFn = losslessFetch(config.fetchFn)
+  const fetchFn = losslessFetch(config.fetchFn, config.maxResponseBodySize ?? defaultMaxBytes)
   const transport = http(url, { key: subnetHttpKey, name: 'Subnet HTTP JSON-RPC', ...config, fetchFn })
   // The fetch is exposed on the transport's value, so a derived Info transport can reuse it.
   return ((options) => {
