@@ -87,7 +87,7 @@ const rows: Record<string, Record<string, string | number>> = {}
 for (const [name, clients] of Object.entries(cases)) {
   // Interleave clients round by round so machine noise hits all of them alike.
   const times: Record<string, number[]> = {}
-  for (let round = 0; round < 5; round++)
+  for (let round = 0; round < 9; round++)
     for (const [client, fn] of Object.entries(clients)) (times[client] ??= []).push(...(await timePerCall(fn, 1, name.startsWith('peers') ? 100 : 300)))
   const floorMs = median(times.floor!)
   const row: Record<string, string | number> = { 'floor µs': Math.round(floorMs * 1000) }
