@@ -17,10 +17,10 @@ function tsBlocks(markdown: string): string[] {
 }
 
 describe('README examples', () => {
-  const blocks = tsBlocks(readFileSync('README.md', 'utf8')).filter((b) => b.includes("from 'subnet-rpc/viem'"))
-  it('has a viem quick start', () => expect(blocks.length).toBeGreaterThan(0))
+  const blocks = tsBlocks(readFileSync('README.md', 'utf8')).filter((b) => b.includes("from 'subnet-rpc/viem'") || b.includes("from 'subnet-rpc/ethers'"))
+  it('has a viem and an ethers quick start', () => expect(blocks.length).toBeGreaterThanOrEqual(2))
   blocks.forEach((code, i) => {
-    it(`viem example ${i + 1} runs`, async () => {
+    it(`example ${i + 1} runs`, async () => {
       const port = new URL(devnet().url).port
       const dir = mkdtempSync(join(process.cwd(), 'test/docs/.run-'))
       try {
