@@ -14,8 +14,8 @@ export class ResponseShapeError extends SubnetRpcError {
   readonly path: string
   readonly expected: string
   readonly received: string
-  constructor(args: { method: string; path: string; expected: string; received: string }) {
-    super(`Unexpected reply to ${args.method} at ${args.path}: expected ${args.expected}, got ${args.received}.`, { name: 'ResponseShapeError' })
+  constructor(args: { method: string; path: string; expected: string; received: string; cause?: Error }) {
+    super(`Unexpected reply to ${args.method} at ${args.path}: expected ${args.expected}, got ${args.received}.`, { name: 'ResponseShapeError', cause: args.cause })
     this.method = args.method
     this.path = args.path
     this.expected = args.expected

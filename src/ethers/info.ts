@@ -1,10 +1,9 @@
-import { FetchRequest, type FetchResponse } from 'ethers'
+import { FetchRequest } from 'ethers'
+import { parseReply } from '../core/methods/envelope.js'
 import * as info from '../core/methods/info.js'
 import type { MethodSpec } from '../core/methods/spec.js'
-import { parseJson } from '../core/json/parse.js'
 import { deriveInfoUrl } from '../core/url.js'
-import { nodeError } from '../errors/node.js'
-import { ResponseShapeError } from '../errors/response.js'
+import { bodyText, sendChecked } from './http.js'
 import type { GetNodeIDReturnType, GetNodeVersionReturnType, GetTxFeeReturnType, GetVMsReturnType, AcpsReturnType, PeersReturnType, UpgradesReturnType, UptimeReturnType } from '../core/types/info.js'
 
 /**
@@ -21,16 +20,6 @@ import type { GetNodeIDReturnType, GetNodeVersionReturnType, GetTxFeeReturnType,
  * const info = new InfoClient('http://127.0.0.1:9650')
  * const { version } = await info.getNodeVersion()
  */
-const utf8 = new TextDecoder()
-
-/**
- * The body as text via the platform's decoder: ethers' own `bodyText` decodes UTF-8 in
- * JavaScript, which costs more than the parse on a large `peers` reply.
- */
-export function bodyText(res: FetchResponse): string {
-  return res.body ? utf8.decode(res.body) : ''
-}
-
 export class InfoClient {
   readonly #request: FetchRequest
   #nextId = 1
@@ -51,26 +40,12 @@ export class InfoClient {
 
   async #call<A, R>(spec: MethodSpec<A, R>, args: A): Promise<R> {
     const params = spec.params(args)
+    const id = this.#nextId++
     const req = this.#request.clone()
-    req.body = JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method: spec.method, params })
+    req.body = JSON.stringify({ jsonrpc: '2.0', id, method: spec.method, params })
     req.setHeader('content-type', 'application/json')
-    const res = await req.send()
-    res.assertOk()
-    let body: unknown
-    try {
-      body = parseJson(bodyText(res))
-    } catch {
-      throw new ResponseShapeError({ method: spec.method, path: '$', expected: 'a JSON-RPC response', received: 'text that is not JSON' })
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new ResponseShapeError({ method: spec.method, path: '$', expected: 'a JSON-RPC response object', received: Array.isArray(body) ? 'an array' : String(body) })
-    const { result, error } = body as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null }
-    if (error) {
-      if (typeof error.code !== 'number' || typeof error.message !== 'string')
-        throw new ResponseShapeError({ method: spec.method, path: '$.error', expected: 'an error with code and message', received: JSON.stringify(error) })
-      throw nodeError({ method: spec.method, code: error.code, message: error.message, data: error.data })
-    }
-    return spec.result(result)
+    const res = await sendChecked(req)
+    return spec.result(parseReply(spec.method, bodyText(res), id))
   }
 
   /** `info.acps`: ACP votes. */

@@ -5,7 +5,9 @@ import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType }
 import { InfoEndpointError } from '../errors/argument.js'
 import type { EthersBlockTag } from './blockTag.js'
 import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from './functions.js'
-import { bodyText, InfoClient } from './info.js'
+import { bodyText, sendChecked } from './http.js'
+import { InfoClient } from './info.js'
+import { replyText } from './request.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
 type Constructor<T> = abstract new (...args: any[]) => T
@@ -71,13 +73,9 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
  * const { version } = await provider.info.getNodeVersion()
  */
 export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
-  /** Same as JsonRpcProvider's, with a lossless body parse. */
+  /** Same as JsonRpcProvider's, with a lossless body parse and a deadline of the request's timeout. */
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    const request = this._getConnection()
-    request.body = JSON.stringify(payload)
-    request.setHeader('content-type', 'application/json')
-    const response = await request.send()
-    response.assertOk()
+    const response = await this.#post(payload)
     let parsed: unknown
     try {
       parsed = parseJson(bodyText(response))
@@ -88,6 +86,22 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
     // ethers types the array as results, but error entries travel in it too.
     const body = parsed as JsonRpcResult | JsonRpcError | (JsonRpcResult | JsonRpcError)[]
     return (Array.isArray(body) ? body : [body]) as JsonRpcResult[]
+  }
+
+  /**
+   * The reply's body text, for subnet-rpc's own methods, which check the envelope themselves;
+   * undefined in a subclass with its own `_send`, which they then go through.
+   */
+  async [replyText](payload: JsonRpcPayload): Promise<string | undefined> {
+    if (this._send !== SubnetProvider.prototype._send) return undefined
+    return bodyText(await this.#post(payload))
+  }
+
+  #post(payload: JsonRpcPayload | JsonRpcPayload[]) {
+    const request = this._getConnection()
+    request.body = JSON.stringify(payload)
+    request.setHeader('content-type', 'application/json')
+    return sendChecked(request)
   }
 }
 

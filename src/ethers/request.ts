@@ -1,5 +1,6 @@
 /** Runs a shared method spec over anything ethers-like, mapping node errors to subnet-rpc's. */
-import { JsonRpcApiProvider } from 'ethers'
+import { JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload } from 'ethers'
+import { parseReply, replyResult } from '../core/methods/envelope.js'
 import type { MethodSpec } from '../core/methods/spec.js'
 import { SubnetRpcError } from '../errors/base.js'
 import { nodeError } from '../errors/node.js'
@@ -52,13 +53,28 @@ export async function run<A, R>(provider: AnyProvider, spec: MethodSpec<A, R>, a
 let nextId = 1
 
 /**
+ * `SubnetProvider`'s way to hand over a reply's body text untouched, so the envelope is
+ * checked (one object, the request's id, result or error) before the result is used.
+ */
+export const replyText = Symbol('subnet-rpc.replyText')
+
+type TextSender = { [replyText](payload: JsonRpcPayload): Promise<string | undefined> }
+
+/**
  * One request straight through the provider's `_send`: `send` would queue it behind a
  * timer (about 1 ms per call even unbatched) and first run network detection, neither of
- * which these reads need. A JSON-RPC error comes back as the node's error object.
+ * which these reads need. A JSON-RPC error comes back as the node's error.
  */
 async function sendDirect(provider: JsonRpcApiProvider, method: string, params: unknown[]): Promise<unknown> {
   const id = nextId++
-  const [reply] = (await provider._send({ method, params, id, jsonrpc: '2.0' })) as unknown as [{ result?: unknown; error?: unknown } | undefined]
-  if (reply && reply.error !== undefined && reply.error !== null) throw reply.error
-  return reply?.result
+  const payload = { method, params, id, jsonrpc: '2.0' as const }
+  const text = replyText in provider ? await (provider as unknown as TextSender)[replyText](payload) : undefined
+  if (text !== undefined) return parseReply(method, text, id)
+  // Another provider class: its `_send` has parsed the body and wrapped a single reply in an array.
+  const replies = (await provider._send(payload)) as unknown[]
+  if (replies.length !== 1) return replyResult(method, replies, id)
+  const reply = replies[0] as JsonRpcError | undefined
+  // BrowserProvider wraps a wallet's own failure (no JSON-RPC code) as an error entry: ethers' error for it.
+  if (reply?.error != null && !findRpcFailure(reply.error)) throw provider.getRpcError(payload, reply)
+  return replyResult(method, reply, id)
 }

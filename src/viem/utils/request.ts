@@ -1,5 +1,6 @@
 /** Runs a shared method spec over a viem client, mapping node errors to subnet-rpc's. */
 import type { Client } from 'viem'
+import { notJson } from '../../core/methods/envelope.js'
 import type { MethodSpec } from '../../core/methods/spec.js'
 import { SubnetRpcError } from '../../errors/base.js'
 import { nodeError } from '../../errors/node.js'
@@ -21,11 +22,15 @@ export function findRpcFailure(err: unknown): Failure | undefined {
   return found
 }
 
-/** Turns a failed request into a subnet-rpc error when the node answered with an error. */
+/**
+ * Turns a failed request into a subnet-rpc error when the node answered with an error, or
+ * with a 2xx body that is not JSON (viem's HttpRequestError around the SyntaxError).
+ */
 export function toSubnetError(method: string, err: unknown): unknown {
   if (err instanceof SubnetRpcError) return err
   const failure = findRpcFailure(err)
-  return failure ? nodeError({ method, ...failure, cause: err as Error }) : err
+  if (failure) return nodeError({ method, ...failure, cause: err as Error })
+  return (err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError ? notJson(method, err as Error) : err
 }
 
 /** Checks arguments, sends the request, decodes the result. */

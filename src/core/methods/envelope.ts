@@ -1,0 +1,49 @@
+/**
+ * The JSON-RPC envelope around a method's result, checked the same way by every adapter
+ * that sees the reply body: one object (not an array) for one request, the request's `id`,
+ * and either `result` or a well-formed `error`, never both.
+ */
+import { parseJson } from '../json/parse.js'
+import { nodeError } from '../../errors/node.js'
+import { ResponseShapeError } from '../../errors/response.js'
+
+/** The error for a 2xx reply whose body is not JSON (empty, truncated, an HTML page…). */
+export function notJson(method: string, cause?: Error): ResponseShapeError {
+  return new ResponseShapeError({ method, path: '$', expected: 'a JSON-RPC response', received: 'a body that is not JSON', cause })
+}
+
+/**
+ * The `result` of a reply to one request with id `id`; throws `NodeRpcError` (or
+ * `MethodNotFoundError`) for the node's error (whose id may be null), `ResponseShapeError`
+ * for a malformed envelope or another request's reply.
+ */
+export function replyResult(method: string, body: unknown, id: unknown): unknown {
+  const shape = (path: string, expected: string, received: string) => new ResponseShapeError({ method, path, expected, received })
+  const wrongId = (got: unknown) => shape('$.id', `the request's id ${JSON.stringify(id)}`, JSON.stringify(got) ?? 'nothing')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw shape('$', 'one JSON-RPC response object', Array.isArray(body) ? 'an array' : String(body))
+  const reply = body as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null }
+  const error = reply.error
+  if (error !== undefined && error !== null) {
+    // JSON-RPC 1.0 style `"result": null` beside an error is still just an error.
+    if (reply.result !== undefined && reply.result !== null) throw shape('$', 'either result or error', 'both')
+    if (typeof error.code !== 'number' || typeof error.message !== 'string')
+      throw shape('$.error', 'an error with code and message', JSON.stringify(error))
+    // A node that could not read the request answers with id null (e.g. -32700).
+    if (reply.id !== id && reply.id !== null) throw wrongId(reply.id)
+    throw nodeError({ method, code: error.code, message: error.message, data: error.data })
+  }
+  if (reply.id !== id) throw wrongId(reply.id)
+  return reply.result
+}
+
+/** Parses a reply body losslessly and returns its checked `result` (see {@link replyResult}). */
+export function parseReply(method: string, text: string, id: unknown): unknown {
+  let body: unknown
+  try {
+    body = parseJson(text)
+  } catch (e) {
+    throw notJson(method, e as Error)
+  }
+  return replyResult(method, body, id)
+}
