@@ -19,7 +19,14 @@ export function pathString(path: readonly (string | number)[]): string {
 function describe(v: unknown): string {
   if (v === undefined) return 'nothing'
   if (isTaggedInteger(v)) return taggedInteger(v as string).toString()
-  const text = JSON.stringify(v) ?? String(v)
+  // bigint (from the lossless parse) has no JSON form of its own; show it as a number.
+  let text: string
+  try {
+    text = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number.NaN : x)) ?? String(v)
+    if (typeof v === 'bigint') text = v.toString()
+  } catch {
+    text = Object.prototype.toString.call(v)
+  }
   return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 
