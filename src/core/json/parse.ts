@@ -88,10 +88,11 @@ export function parseJson(text: string): unknown {
   }
 }
 
-// An integer literal of 16 or more digits in value position (after ':', ',' or '['): the
+// An integer literal of 16 or more digits in value position (after ':', ',', '[' or at the
+// start of the text): the
 // shortest text that can hold an unsafe integer (2^53 has 16 digits).
-const longIntegerValue = /[:,[]\s*-?\d{16}/
-const longIntegerValues = /[:,[]\s*(-?\d{16,})(?![\d.eE])/g
+const longIntegerValue = /(?:^|[:,[])\s*-?\d{16}/
+const longIntegerValues = /(?:^|[:,[])\s*(-?\d{16,})(?![\d.eE])/g
 
 /**
  * Rewrites JSON text so that every integer literal beyond 2^53 becomes a tagged string
