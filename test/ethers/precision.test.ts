@@ -11,30 +11,14 @@ import { useDevnet } from '../helpers/devnet.js'
 import { InfoClient, SubnetBrowserProvider, SubnetProvider, SubnetProviderMixin, feeConfig } from '../../src/ethers/index.js'
 import { PrecisionError } from '../../src/errors/index.js'
 import { parseJson } from '../../src/core/json/parse.js'
-import { BIG, bigFeeJson, eip1193, rawCall, rejection } from './helpers.js'
+import { BIG, bigFeeJson, bigPeer, eip1193, rawCall, rejection } from './helpers.js'
 
 const PEER_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 
 const devnet = useDevnet({
   seed: 'ethers-precision',
   node: {
-    peers: [
-      {
-        nodeID: PEER_ID,
-        ip: '127.0.0.1:9653',
-        publicIP: '127.0.0.1:9653',
-        version: 'avalanchego/1.14.2',
-        upgradeTime: BIG,
-        weight: 1n,
-        observedUptime: 100,
-        trackedSubnets: [],
-        supportedACPs: [],
-        objectedACPs: [],
-        benched: [],
-        lastSentAgo: 1,
-        lastReceivedAgo: 1,
-      },
-    ],
+    peers: [bigPeer],
   },
 })
 

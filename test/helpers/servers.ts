@@ -14,6 +14,23 @@ export const BIG = 9_007_199_254_740_993n
 export const bigFeeJson =
   '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":9007199254740993,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
 
+/** One connected peer whose `upgradeTime` is 2^53 + 1: an Info value that must stay exact. */
+export const bigPeer = {
+  nodeID: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+  ip: '127.0.0.1:9653',
+  publicIP: '127.0.0.1:9653',
+  version: 'avalanchego/1.14.2',
+  upgradeTime: BIG,
+  weight: 1n,
+  observedUptime: 100,
+  trackedSubnets: [],
+  supportedACPs: [],
+  objectedACPs: [],
+  benched: [],
+  lastSentAgo: 1,
+  lastReceivedAgo: 1,
+}
+
 /** anvil's first dev account, the FeeManager admin of the built-in L1. */
 export const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 

@@ -11,7 +11,7 @@ import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
 import { feeConfig as feeConfigAction } from '../../src/viem/actions/index.js'
 import { PrecisionError } from '../../src/errors/index.js'
 import { parseJson } from '../../src/core/json/parse.js'
-import { eip1193, rawCall } from './helpers.js'
+import { bigPeer, eip1193, rawCall } from './helpers.js'
 
 const BIG = 9_007_199_254_740_993n
 const PEER_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
@@ -19,23 +19,7 @@ const PEER_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 const devnet = useDevnet({
   seed: 'viem-precision',
   node: {
-    peers: [
-      {
-        nodeID: PEER_ID,
-        ip: '127.0.0.1:9653',
-        publicIP: '127.0.0.1:9653',
-        version: 'avalanchego/1.14.2',
-        upgradeTime: BIG,
-        weight: 1n,
-        observedUptime: 100,
-        trackedSubnets: [],
-        supportedACPs: [],
-        objectedACPs: [],
-        benched: [],
-        lastSentAgo: 1,
-        lastReceivedAgo: 1,
-      },
-    ],
+    peers: [bigPeer],
   },
 })
 
