@@ -7,16 +7,13 @@ export type InvalidArgumentErrorType = InvalidArgumentError & { name: 'InvalidAr
  * wrong and what is accepted.
  *
  * @example
- * await client.getActiveRulesAt({ timestamp: -1 }) // InvalidArgumentError: timestamp ...
+ * await client.getActiveRulesAt({ timestamp: -1 }) // InvalidArgumentError: Invalid timestamp: got -1 …
  */
 export class InvalidArgumentError extends SubnetRpcError {
-  readonly argument: string
-  constructor(args: { argument: string; message: string; accepted: string }) {
-    super(`Invalid ${args.argument}: ${args.message}`, {
-      name: 'InvalidArgumentError',
-      metaMessages: [`Accepted: ${args.accepted}`],
-    })
-    this.argument = args.argument
+  declare readonly argument: string
+  constructor({ argument, message, accepted }: { argument: string; message: string; accepted: string }) {
+    super(`Invalid ${argument}: ${message}`, { name: 'InvalidArgumentError', metaMessages: [`Accepted: ${accepted}`] })
+    Object.assign(this, { argument })
   }
 }
 
@@ -25,13 +22,13 @@ export type InfoEndpointErrorType = InfoEndpointError & { name: 'InfoEndpointErr
 /**
  * The Info API URL cannot be derived from the client's transport or provider (for example
  * an EIP-1193 wallet). viem: pass `infoActions({ url })` or `infoActions({ transport })`;
- * ethers: use `new InfoClient(url)`.
+ * ethers: use `new InfoClient(url)`. The message says which.
+ *
+ * @example
+ * createPublicClient({ transport: custom(window.ethereum) }).extend(infoActions({ url: 'https://node.example' }))
  */
 export class InfoEndpointError extends SubnetRpcError {
   constructor(message: string) {
-    super(message, {
-      name: 'InfoEndpointError',
-      metaMessages: ["viem: infoActions({ url: 'https://node.example/ext/info' }) or infoActions({ transport }); ethers: new InfoClient('https://node.example')."],
-    })
+    super(message, { name: 'InfoEndpointError' })
   }
 }

@@ -2,6 +2,8 @@ import { SubnetRpcError } from './base.js'
 
 export type NodeRpcErrorType = NodeRpcError & { name: 'NodeRpcError' }
 
+type NodeFailure = { method: string; code: number; message: string; data?: unknown; cause?: Error }
+
 /**
  * The node answered the call with a JSON-RPC error: `code`, `message` and `data` are
  * the node's, verbatim (e.g. -32000 `there is no ID with alias: foo`,
@@ -12,21 +14,14 @@ export type NodeRpcErrorType = NodeRpcError & { name: 'NodeRpcError' }
  * catch (e) { if (e instanceof NodeRpcError) console.log(e.code, e.nodeMessage) }
  */
 export class NodeRpcError extends SubnetRpcError {
-  readonly method: string
-  readonly code: number
+  declare readonly method: string
+  declare readonly code: number
   /** The node's error message, exactly as sent. */
-  readonly nodeMessage: string
-  readonly data: unknown
-  constructor(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }) {
-    super(`${args.method} failed: ${args.message}`, {
-      name: 'NodeRpcError',
-      metaMessages: [`Code: ${args.code}`],
-      cause: args.cause,
-    })
-    this.method = args.method
-    this.code = args.code
-    this.nodeMessage = args.message
-    this.data = args.data
+  declare readonly nodeMessage: string
+  declare readonly data: unknown
+  constructor({ method, code, message, data, cause }: NodeFailure, name = 'NodeRpcError') {
+    super(`${method} failed: ${message}`, { name, metaMessages: [`Code: ${code}`], cause })
+    Object.assign(this, { method, code, nodeMessage: message, data })
   }
 }
 
@@ -41,14 +36,13 @@ export type MethodNotFoundErrorType = MethodNotFoundError & { name: 'MethodNotFo
  * catch (e) { if (e instanceof MethodNotFoundError) showUnsupported(e.method) }
  */
 export class MethodNotFoundError extends NodeRpcError {
-  constructor(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }) {
-    super(args)
-    this.name = 'MethodNotFoundError'
+  constructor(args: NodeFailure) {
+    super(args, 'MethodNotFoundError')
   }
 }
 
 /** Maps a node's JSON-RPC error to the matching subnet-rpc error class. */
-export function nodeError(args: { method: string; code: number; message: string; data?: unknown; cause?: Error }): NodeRpcError {
+export function nodeError(args: NodeFailure): NodeRpcError {
   const notFound = args.code === -32601 || (args.code === -32000 && args.message.startsWith("rpc: can't find method"))
   return notFound ? new MethodNotFoundError(args) : new NodeRpcError(args)
 }

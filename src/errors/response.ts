@@ -1,5 +1,15 @@
 import { SubnetRpcError } from './base.js'
 
+type Path = string | readonly (string | number)[]
+
+/** `$.peers[3].observedUptime` for `['peers', 3, 'observedUptime']`. */
+function pathString(path: Path): string {
+  if (typeof path === 'string') return path
+  let out = '$'
+  for (const k of path) out += typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`
+  return out
+}
+
 export type ResponseShapeErrorType = ResponseShapeError & { name: 'ResponseShapeError' }
 
 /**
@@ -10,16 +20,14 @@ export type ResponseShapeErrorType = ResponseShapeError & { name: 'ResponseShape
  * catch (e) { if (e instanceof ResponseShapeError) console.log(e.method, e.path, e.expected) }
  */
 export class ResponseShapeError extends SubnetRpcError {
-  readonly method: string
-  readonly path: string
-  readonly expected: string
-  readonly received: string
-  constructor(args: { method: string; path: string; expected: string; received: string; cause?: Error }) {
-    super(`Unexpected reply to ${args.method} at ${args.path}: expected ${args.expected}, got ${args.received}.`, { name: 'ResponseShapeError', cause: args.cause })
-    this.method = args.method
-    this.path = args.path
-    this.expected = args.expected
-    this.received = args.received
+  declare readonly method: string
+  declare readonly path: string
+  declare readonly expected: string
+  declare readonly received: string
+  constructor({ method, path, expected, received, cause }: { method: string; path: Path; expected: string; received: string; cause?: Error }) {
+    path = pathString(path)
+    super(`Unexpected reply to ${method} at ${path}: expected ${expected}, got ${received}.`, { name: 'ResponseShapeError', cause })
+    Object.assign(this, { method, path, expected, received })
   }
 }
 
@@ -34,15 +42,14 @@ export type PrecisionErrorType = PrecisionError & { name: 'PrecisionError' }
  * const client = createPublicClient({ transport: subnetHttp(url) }).extend(subnetActions())
  */
 export class PrecisionError extends SubnetRpcError {
-  readonly method: string
-  readonly path: string
-  readonly value: number
-  constructor(args: { method: string; path: string; value: number }) {
-    super(`${args.method}: the integer at ${args.path} is beyond 2^53 and was rounded (${args.value}) by this transport's JSON parse. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
+  declare readonly method: string
+  declare readonly path: string
+  declare readonly value: number
+  constructor({ method, path, value }: { method: string; path: Path; value: number }) {
+    path = pathString(path)
+    super(`${method}: the integer at ${path} is beyond 2^53 and was rounded (${value}) by JSON.parse. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
       name: 'PrecisionError',
     })
-    this.method = args.method
-    this.path = args.path
-    this.value = args.value
+    Object.assign(this, { method, path, value })
   }
 }

@@ -45,7 +45,7 @@ function expectViemError(e: unknown, name: string) {
 describe('MethodNotFoundError', () => {
   it('Info: -32000 "rpc: can\'t find method" from the devnet, through execute with a spec of our own', async () => {
     const info = createPublicClient({ transport: http(devnet().infoUrl) })
-    const fake = spec('info.fake', 'info', () => ({}), object<{ x: string }>({ x: { d: string } }))
+    const fake = spec('info.fake', 'info', () => ({}), object<{ x: string }>({ x: string }))
     const e = await failure(execute(info, fake, undefined))
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e).toBeInstanceOf(NodeRpcError)

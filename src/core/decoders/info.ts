@@ -21,67 +21,65 @@ import {
   optional,
   percentage,
   record,
-  required,
   string,
   uint32,
   unsigned,
   type Decoder,
 } from '../decode/kit.js'
 
-const acpKey = { check: (k: string) => /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) <= 0xffffffff, expected: 'an ACP number' }
+const isAcpNumber = (k: string) => /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) <= 0xffffffff
 
 export const decodeAcps: Decoder<AcpsReturnType> = object(
   {
-    acps: required(
+    acps:
       record(
         object(
           {
-            supportWeight: required(unsigned),
-            supporters: required(array(string)),
-            objectWeight: required(unsigned),
-            objectors: required(array(string)),
-            abstainWeight: required(unsigned),
+            supportWeight: unsigned,
+            supporters: array(string),
+            objectWeight: unsigned,
+            objectors: array(string),
+            abstainWeight: unsigned,
           },
           'keep',
         ),
-        acpKey,
+        isAcpNumber,
+        'an ACP number',
       ),
-    ),
   },
   'keep',
 )
 
-export const decodeIsBootstrapped: Decoder<{ isBootstrapped: boolean }> = object({ isBootstrapped: required(boolean) })
-export const decodeBlockchainID: Decoder<{ blockchainID: string }> = object({ blockchainID: required(string) })
-export const decodeNetworkID: Decoder<{ networkID: number }> = object({ networkID: required(uint32) })
-export const decodeNetworkName: Decoder<{ networkName: string }> = object({ networkName: required(string) })
-export const decodeNodeIP: Decoder<{ ip: string }> = object({ ip: required(string) })
+export const decodeIsBootstrapped: Decoder<{ isBootstrapped: boolean }> = object({ isBootstrapped: boolean })
+export const decodeBlockchainID: Decoder<{ blockchainID: string }> = object({ blockchainID: string })
+export const decodeNetworkID: Decoder<{ networkID: number }> = object({ networkID: uint32 })
+export const decodeNetworkName: Decoder<{ networkName: string }> = object({ networkName: string })
+export const decodeNodeIP: Decoder<{ ip: string }> = object({ ip: string })
 
 export const decodeNodeID: Decoder<GetNodeIDReturnType> = object({
-  nodeID: required(string),
-  nodePOP: required(nullable(object({ publicKey: required(hex), proofOfPossession: required(hex) }))),
+  nodeID: string,
+  nodePOP: nullable(object({ publicKey: hex, proofOfPossession: hex })),
 })
 
 export const decodeNodeVersion: Decoder<GetNodeVersionReturnType> = object({
-  version: required(string),
-  databaseVersion: required(string),
+  version: string,
+  databaseVersion: string,
   rpcProtocolVersion: optional(uint32),
-  gitCommit: required(string),
-  vmVersions: required(record(string)),
+  gitCommit: string,
+  vmVersions: record(string),
 })
 
-const fee = required(unsigned)
 export const decodeTxFee: Decoder<GetTxFeeReturnType> = object(
   {
-    txFee: fee,
-    createAssetTxFee: fee,
-    createSubnetTxFee: fee,
-    transformSubnetTxFee: fee,
-    createBlockchainTxFee: fee,
-    addPrimaryNetworkValidatorFee: fee,
-    addPrimaryNetworkDelegatorFee: fee,
-    addSubnetValidatorFee: fee,
-    addSubnetDelegatorFee: fee,
+    txFee: unsigned,
+    createAssetTxFee: unsigned,
+    createSubnetTxFee: unsigned,
+    transformSubnetTxFee: unsigned,
+    createBlockchainTxFee: unsigned,
+    addPrimaryNetworkValidatorFee: unsigned,
+    addPrimaryNetworkDelegatorFee: unsigned,
+    addSubnetValidatorFee: unsigned,
+    addSubnetDelegatorFee: unsigned,
     creationTxFee: optional(unsigned),
   },
   // New fee fields are uint64 strings too.
@@ -89,45 +87,44 @@ export const decodeTxFee: Decoder<GetTxFeeReturnType> = object(
 )
 
 export const decodeVMs: Decoder<GetVMsReturnType> = object({
-  vms: required(record(array(string))),
+  vms: record(array(string)),
   fxs: optional(record(string)),
 })
 
 const acpList = optional(array(uint32))
 const decodePeer: Decoder<Peer> = object({
-  ip: required(string),
+  ip: string,
   publicIP: optional(string),
-  nodeID: required(string),
-  version: required(string),
+  nodeID: string,
+  version: string,
   upgradeTime: optional(unsigned),
-  lastSent: required(date),
-  lastReceived: required(date),
-  observedUptime: required(uint32),
+  lastSent: date,
+  lastReceived: date,
+  observedUptime: uint32,
   observedSubnetUptimes: optional(record(uint32)),
-  trackedSubnets: required(array(string)),
+  trackedSubnets: array(string),
   supportedACPs: acpList,
   objectedACPs: acpList,
-  benched: required(array(string)),
+  benched: array(string),
 })
 
-export const decodePeers: Decoder<PeersReturnType> = object({ numPeers: required(count), peers: required(array(decodePeer)) })
+export const decodePeers: Decoder<PeersReturnType> = object({ numPeers: count, peers: array(decodePeer) })
 
-const upgradeTime = required(date)
 export const decodeUpgrades: Decoder<UpgradesReturnType> = object(
   {
-    apricotPhase1Time: upgradeTime,
-    apricotPhase2Time: upgradeTime,
-    apricotPhase3Time: upgradeTime,
-    apricotPhase4Time: upgradeTime,
-    apricotPhase4MinPChainHeight: required(unsigned),
-    apricotPhase5Time: upgradeTime,
-    apricotPhasePre6Time: upgradeTime,
-    apricotPhase6Time: upgradeTime,
-    apricotPhasePost6Time: upgradeTime,
-    banffTime: upgradeTime,
-    cortinaTime: upgradeTime,
-    cortinaXChainStopVertexID: required(string),
-    durangoTime: upgradeTime,
+    apricotPhase1Time: date,
+    apricotPhase2Time: date,
+    apricotPhase3Time: date,
+    apricotPhase4Time: date,
+    apricotPhase4MinPChainHeight: unsigned,
+    apricotPhase5Time: date,
+    apricotPhasePre6Time: date,
+    apricotPhase6Time: date,
+    apricotPhasePost6Time: date,
+    banffTime: date,
+    cortinaTime: date,
+    cortinaXChainStopVertexID: string,
+    durangoTime: date,
     etnaTime: optional(date),
     fortunaTime: optional(date),
     graniteTime: optional(date),
@@ -139,6 +136,6 @@ export const decodeUpgrades: Decoder<UpgradesReturnType> = object(
 )
 
 export const decodeUptime: Decoder<UptimeReturnType> = object({
-  rewardingStakePercentage: required(percentage),
-  weightedAveragePercentage: required(percentage),
+  rewardingStakePercentage: percentage,
+  weightedAveragePercentage: percentage,
 })

@@ -14,28 +14,27 @@ import {
   bigint,
   boolean,
   hex,
+  isAddress,
   isPlainObject,
   mismatch,
   nullable,
   object,
   optional,
   record,
-  required,
   unsigned,
   type Decoder,
 } from '../decode/kit.js'
 
-const big = required(bigint)
 export const decodeFeeConfig: Decoder<FeeConfig> = (v, ctx) => {
   const f = object<FeeConfig>({
-    gasLimit: big,
+    gasLimit: bigint,
     targetBlockRate: optional(unsigned),
-    minBaseFee: big,
-    targetGas: big,
-    baseFeeChangeDenominator: big,
-    minBlockGasCost: big,
-    maxBlockGasCost: big,
-    blockGasCostStep: big,
+    minBaseFee: bigint,
+    targetGas: bigint,
+    baseFeeChangeDenominator: bigint,
+    minBlockGasCost: bigint,
+    maxBlockGasCost: bigint,
+    blockGasCostStep: bigint,
   })(v, ctx)
   // omitempty drops a zero targetBlockRate on the wire.
   if (f.targetBlockRate === undefined) return { ...f, targetBlockRate: 0n }
@@ -43,7 +42,7 @@ export const decodeFeeConfig: Decoder<FeeConfig> = (v, ctx) => {
 }
 
 export const decodeFeeConfigResult: Decoder<FeeConfigReturnType> = object({
-  feeConfig: required(decodeFeeConfig),
+  feeConfig: decodeFeeConfig,
   lastChangedAt: optional(unsigned),
 })
 
@@ -52,26 +51,25 @@ const upgradeFields = {
   adminAddresses: addresses,
   managerAddresses: addresses,
   enabledAddresses: addresses,
-  blockTimestamp: required(nullable(unsigned)),
+  blockTimestamp: nullable(unsigned),
   disable: optional(boolean),
 }
-const addressKey = { check: (k: string) => /^0x[0-9a-fA-F]{40}$/.test(k), expected: 'an address' }
 
 const allowList = object(upgradeFields)
 // Null prototype: keys from the server such as `__proto__`, `constructor` or `toString` must not find Object.prototype members.
 const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Object.create(null) as Record<string, Decoder<unknown>>, {
   contractDeployerAllowListConfig: allowList,
   txAllowListConfig: allowList,
-  contractNativeMinterConfig: object({ ...upgradeFields, initialMint: optional(record(unsigned, addressKey)) }),
+  contractNativeMinterConfig: object({ ...upgradeFields, initialMint: optional(record(unsigned, isAddress, 'an address')) }),
   feeManagerConfig: object({ ...upgradeFields, initialFeeConfig: optional(decodeFeeConfig) }),
   rewardManagerConfig: object({
     ...upgradeFields,
-    initialRewardConfig: optional(object({ allowFeeRecipients: required(boolean), rewardAddress: required(address) })),
+    initialRewardConfig: optional(object({ allowFeeRecipients: boolean, rewardAddress: address })),
   }),
   warpConfig: object({
-    blockTimestamp: required(nullable(unsigned)),
+    blockTimestamp: nullable(unsigned),
     disable: optional(boolean),
-    quorumNumerator: required(unsigned),
+    quorumNumerator: unsigned,
     requirePrimaryNetworkSigners: optional(boolean),
   }),
 })
@@ -97,16 +95,16 @@ const timestampKey = (key: string) => (key.endsWith('Timestamp') ? unsigned : un
 
 const stateUpgrade = object({
   blockTimestamp: optional(unsigned),
-  accounts: required(
+  accounts:
     record(
       object({
         code: optional(hex),
         storage: optional(record(hex)),
         balanceChange: optional(unsigned),
       }),
-      addressKey,
+      isAddress,
+      'an address',
     ),
-  ),
 })
 
 export const decodeUpgradeConfig: Decoder<UpgradeConfig> = object({
@@ -123,48 +121,45 @@ const blockOrTime = (key: string): Decoder<unknown> | undefined => {
 
 export const decodeChainConfig: Decoder<ChainConfig> = object(
   {
-    chainId: required(bigint),
-    feeConfig: required(decodeFeeConfig),
+    chainId: bigint,
+    feeConfig: decodeFeeConfig,
     allowFeeRecipients: optional(boolean),
     daoForkSupport: optional(boolean),
     ...networkUpgradeFields,
-    upgrades: required(decodeUpgradeConfig),
+    upgrades: decodeUpgradeConfig,
   },
   blockOrTime,
 )
 
-const rule = required(boolean)
 const maybeRule = optional(boolean)
 const isRule = (key: string) => (key.startsWith('Is') ? boolean : undefined)
 
 export const decodeActiveRules: Decoder<ActiveRules> = object({
-  ethRules: required(
+  ethRules:
     object(
       {
         ChainID: optional(bigint),
-        IsHomestead: rule,
-        IsEIP150: rule,
-        IsEIP155: rule,
-        IsEIP158: rule,
-        IsByzantium: rule,
-        IsConstantinople: rule,
-        IsPetersburg: rule,
-        IsIstanbul: rule,
+        IsHomestead: boolean,
+        IsEIP150: boolean,
+        IsEIP155: boolean,
+        IsEIP158: boolean,
+        IsByzantium: boolean,
+        IsConstantinople: boolean,
+        IsPetersburg: boolean,
+        IsIstanbul: boolean,
         IsBerlin: maybeRule,
         IsLondon: maybeRule,
         IsMerge: maybeRule,
         IsShanghai: maybeRule,
-        IsCancun: rule,
+        IsCancun: boolean,
         IsPrague: maybeRule,
         IsVerkle: maybeRule,
       },
       isRule,
     ),
-  ),
-  avalancheRules: required(
-    object({ IsSubnetEVM: rule, IsDurango: rule, IsEtna: maybeRule, IsFortuna: maybeRule, IsGranite: maybeRule, IsHelicon: maybeRule }, isRule),
-  ),
-  precompiles: required(record(object({ timestamp: required(unsigned) }))),
+  avalancheRules:
+    object({ IsSubnetEVM: boolean, IsDurango: boolean, IsEtna: maybeRule, IsFortuna: maybeRule, IsGranite: maybeRule, IsHelicon: maybeRule }, isRule),
+  precompiles: record(object({ timestamp: unsigned })),
 })
 
 export const decodeActivePrecompiles: Decoder<ActivePrecompiles> = precompileConfigs
