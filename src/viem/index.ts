@@ -5,5 +5,5 @@
 export * from './actions/index.js'
 export { subnetActions, type SubnetActions } from './decorators/subnet.js'
 export { infoActions, type InfoActions, type InfoActionsOptions } from './decorators/info.js'
-export { subnetHttp, losslessFetch, type SubnetHttpTransportConfig } from './transports/subnetHttp.js'
+export { subnetHttp, type SubnetHttpTransportConfig } from './transports/subnetHttp.js'
 export { deriveInfoUrl } from './utils/infoClient.js'

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import * as infoMethods from '../../src/core/methods/info.js'
 import * as subnetMethods from '../../src/core/methods/subnet.js'
 import type { MethodSpec } from '../../src/core/methods/spec.js'
-import { markUnsafeIntegers, parseJson } from '../../src/core/json/parse.js'
+import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 import { resolveNodeConfig } from '../../src/devnet/config/node.js'
 import { createInfoService } from '../../src/devnet/info/service.js'
@@ -51,7 +51,8 @@ function replies(): [MethodSpec<never, unknown>, string][] {
 
 const parsers: [string, (text: string) => unknown][] = [
   ['lossless', (t) => (parseJson(t) as { result: unknown }).result],
-  ['marked', (t) => (JSON.parse(markUnsafeIntegers(t)) as { result: unknown }).result],
+  // subnetHttp's path: viem's JSON.parse of the marked text, then revive.
+  ['marked', (t) => (revive(JSON.parse(markUnsafeIntegers(t))) as { result: unknown }).result],
 ]
 
 type Path = (string | number)[]

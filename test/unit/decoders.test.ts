@@ -8,7 +8,7 @@ import * as info from '../../src/core/decoders/info.js'
 import * as subnet from '../../src/core/decoders/subnet.js'
 import { decodeResult, type Decoder } from '../../src/core/decode/kit.js'
 import { infoMethods, subnetMethods } from '../../src/index.js'
-import { markUnsafeIntegers, parseJson } from '../../src/core/json/parse.js'
+import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 
 const decode = <T>(d: Decoder<T>, json: string, method = 'test.method'): T => decodeResult(d, method, JSON.parse(json))
@@ -387,16 +387,16 @@ describe('integers beyond 2^53', () => {
     }
   })
 
-  it('parseJson (bigint values) and markUnsafeIntegers + JSON.parse (tagged strings) are exact', () => {
-    for (const parsed of [parseJson(text), JSON.parse(markUnsafeIntegers(text))]) {
+  it('parseJson and subnetHttp\'s path (markUnsafeIntegers, JSON.parse, revive) give exact bigints', () => {
+    for (const parsed of [parseJson(text), revive(JSON.parse(markUnsafeIntegers(text)))]) {
       const r = decodeResult(subnet.decodeFeeConfigResult, 'eth_feeConfig', parsed)
       expect(r.feeConfig.minBaseFee).toBe(9007199254740993n)
       expect(r.lastChangedAt).toBe(18446744073709551615n)
     }
   })
 
-  it('a tagged integer is not accepted as a string', () => {
-    const parsed = JSON.parse(markUnsafeIntegers('{"blockchainID":123456789012345678901234567890}'))
+  it('an integer beyond 2^53 is not accepted as a string', () => {
+    const parsed = revive(JSON.parse(markUnsafeIntegers('{"blockchainID":123456789012345678901234567890}')))
     expect(pathOf(() => decodeResult(info.decodeBlockchainID, 'info.getBlockchainID', parsed))).toBe('$.blockchainID')
   })
 

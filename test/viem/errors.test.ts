@@ -45,7 +45,7 @@ function expectViemError(e: unknown, name: string) {
 describe('MethodNotFoundError', () => {
   it('Info: -32000 "rpc: can\'t find method" from the devnet, through execute with a spec of our own', async () => {
     const info = createPublicClient({ transport: http(devnet().infoUrl) })
-    const fake = spec('info.fake', 'info', () => ({}), object<{ x: string }>({ x: string }))
+    const fake = spec('info.fake', object<{ x: string }>({ x: string }))
     const e = await failure(execute(info, fake, undefined))
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e).toBeInstanceOf(NodeRpcError)
@@ -147,7 +147,7 @@ describe('NodeRpcError', () => {
     const target = '0x00000000000000000000000000000000000000aa'
     expect((await rawCall(devnet().rpcUrl, 'anvil_setCode', `["${target}","0x63deadbeef6000526004601cfd"]`)).error).toBeUndefined()
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
-    const call = spec('eth_call', 'chain', () => [{ to: target, data: '0x' }, 'latest'], string)
+    const call = spec('eth_call', string, () => [{ to: target, data: '0x' }, 'latest'])
     const e = await failure(execute(c, call, undefined))
     expect(e).toBeInstanceOf(NodeRpcError)
     expect(e.method).toBe('eth_call')

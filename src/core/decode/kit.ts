@@ -7,7 +7,6 @@
  * minified size: one factory per family of checks, fields required unless marked.
  */
 import { stringify } from 'viem'
-import { isTaggedInteger, taggedInteger } from '../json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../errors/response.js'
 
 /** Where a value sits: the method and the keys from the result root. */
@@ -16,10 +15,9 @@ export type Ctx = { method: string; path: (string | number)[] }
 export type Decoder<T> = ((value: unknown, ctx: Ctx) => T) & { optional?: true }
 
 function describe(v: unknown): string {
-  if (isTaggedInteger(v)) v = taggedInteger(v as string)
   let text: string
   try {
-    // viem's stringify writes bigints (from the lossless parse) as numbers would be.
+    // viem's stringify writes bigints (from a lossless parse) as strings.
     text = v === undefined ? 'nothing' : typeof v === 'bigint' ? `${v}` : (stringify(v) ?? String(v))
   } catch {
     text = String(v)
@@ -47,7 +45,7 @@ const check =
 
 export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{40}$/.test(v)
 
-export const string = check<string>((v) => typeof v === 'string' && !isTaggedInteger(v), 'a string')
+export const string = check<string>((v) => typeof v === 'string', 'a string')
 export const boolean = check<boolean>((v) => typeof v === 'boolean', 'true or false')
 /** A 20-byte hex address (`0x` + 40 hex digits). */
 export const address = check<`0x${string}`>(isAddress, 'an address')
@@ -58,10 +56,9 @@ const decimal = /^(0|[1-9]\d*)$/
 
 /**
  * An integer the node types as uint64 or `*big.Int`, as `bigint`: a bare JSON number
- * (exact when safe, or carried exactly by the lossless parse) or a quoted decimal string.
+ * (exact when safe; a bigint from a lossless parse) or a quoted decimal string.
  */
 export const bigint: Decoder<bigint> = (v, ctx) => {
-  if (isTaggedInteger(v)) return taggedInteger(v as string)
   if (typeof v === 'bigint') return v
   if (Number.isSafeInteger(v)) return BigInt(v as number)
   if (Number.isInteger(v)) throw new PrecisionError({ method: ctx.method, path: ctx.path, value: v as number })
@@ -157,22 +154,18 @@ export const object =
       for (const k of Object.keys(v))
         if (!Object.hasOwn(fields, k)) {
           const d = rest === 'keep' ? undefined : rest(k)
-          setOwn(out, k, d ? at(d, v[k], ctx, k) : keepValue(v[k]))
+          setOwn(out, k, d ? at(d, v[k], ctx, k) : v[k])
         }
     return out as T
   }
-
-/** Unknown values are kept, with tagged integers turned back into bigint. */
-function keepValue(v: unknown): unknown {
-  if (isTaggedInteger(v)) return taggedInteger(v as string)
-  if (Array.isArray(v)) return v.map(keepValue)
-  if (!isPlainObject(v)) return v
-  const out: Record<string, unknown> = {}
-  for (const k of Object.keys(v)) setOwn(out, k, keepValue(v[k]))
-  return out
-}
 
 /** Decodes a method's whole result. */
 export function decodeResult<T>(d: Decoder<T>, method: string, value: unknown): T {
   return d(value, { method, path: [] })
 }
+
+/** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`; other keys are ignored. */
+export const field =
+  <T>(key: string, d: Decoder<T>): Decoder<T> =>
+  (v, ctx) =>
+    object<Record<string, T>>({ [key]: d }, 'drop')(v, ctx)[key]!

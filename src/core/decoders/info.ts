@@ -15,6 +15,7 @@ import {
   boolean,
   count,
   date,
+  field,
   hex,
   nullable,
   object,
@@ -50,11 +51,11 @@ export const decodeAcps: Decoder<AcpsReturnType> = object(
   'keep',
 )
 
-export const decodeIsBootstrapped: Decoder<{ isBootstrapped: boolean }> = object({ isBootstrapped: boolean })
-export const decodeBlockchainID: Decoder<{ blockchainID: string }> = object({ blockchainID: string })
-export const decodeNetworkID: Decoder<{ networkID: number }> = object({ networkID: uint32 })
-export const decodeNetworkName: Decoder<{ networkName: string }> = object({ networkName: string })
-export const decodeNodeIP: Decoder<{ ip: string }> = object({ ip: string })
+export const decodeIsBootstrapped = field('isBootstrapped', boolean)
+export const decodeBlockchainID = field('blockchainID', string)
+export const decodeNetworkID = field('networkID', uint32)
+export const decodeNetworkName = field('networkName', string)
+export const decodeNodeIP = field('ip', string)
 
 export const decodeNodeID: Decoder<GetNodeIDReturnType> = object({
   nodeID: string,

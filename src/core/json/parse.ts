@@ -50,7 +50,7 @@ function hasInexactInteger(v: unknown): boolean {
 }
 
 /** Replaces tagged strings by bigints, in place (the value comes fresh from JSON.parse). */
-function revive(v: unknown): unknown {
+export function revive(v: unknown): unknown {
   if (typeof v === 'string') return isTaggedInteger(v) ? taggedInteger(v) : v
   if (typeof v !== 'object' || v === null) return v
   if (Array.isArray(v)) {

@@ -3,46 +3,40 @@ import * as d from '../decoders/info.js'
 import { encodeId, encodeNodeIds, requireText } from '../encode.js'
 import { spec } from './spec.js'
 
-const none = () => ({})
+const chainAlias = 'a chain alias (P, X, C or an L1 alias) or a blockchain ID'
 
-export const acpsMethod = spec('info.acps', 'info', none, d.decodeAcps)
-export const isBootstrappedMethod = spec(
-  'info.isBootstrapped',
-  'info',
-  (a: { chain: string }) => ({ chain: requireText('chain', a?.chain, "a chain alias ('P', 'X', 'C', an L1 alias) or a blockchain ID") }),
-  d.decodeIsBootstrapped,
-  (r) => r.isBootstrapped,
-)
-export const getBlockchainIDMethod = spec(
-  'info.getBlockchainID',
-  'info',
-  (a: { alias: string }) => ({ alias: requireText('alias', a?.alias, "a chain alias such as 'X', 'P', 'C' or an L1 alias") }),
-  d.decodeBlockchainID,
-  (r) => r.blockchainID,
-)
-export const getNetworkIDMethod = spec('info.getNetworkID', 'info', none, d.decodeNetworkID, (r) => r.networkID)
-export const getNetworkNameMethod = spec('info.getNetworkName', 'info', none, d.decodeNetworkName, (r) => r.networkName)
-export const getNodeIDMethod = spec('info.getNodeID', 'info', none, d.decodeNodeID)
-export const getNodeIPMethod = spec('info.getNodeIP', 'info', none, d.decodeNodeIP, (r) => r.ip)
-export const getNodeVersionMethod = spec('info.getNodeVersion', 'info', none, d.decodeNodeVersion)
-export const getTxFeeMethod = spec('info.getTxFee', 'info', none, d.decodeTxFee)
-export const getVMsMethod = spec('info.getVMs', 'info', none, d.decodeVMs)
-export const peersMethod = spec(
-  'info.peers',
-  'info',
-  (a: { nodeIDs?: readonly string[] } | undefined) => {
-    const nodeIDs = encodeNodeIds(a?.nodeIDs)
-    return nodeIDs === undefined ? {} : { nodeIDs }
-  },
-  d.decodePeers,
-)
-export const upgradesMethod = spec('info.upgrades', 'info', none, d.decodeUpgrades)
-export const uptimeMethod = spec(
-  'info.uptime',
-  'info',
-  (a: { subnetID?: string } | undefined) => {
-    const subnetID = encodeId('subnetID', a?.subnetID)
-    return subnetID === undefined ? {} : { subnetID }
-  },
-  d.decodeUptime,
-)
+export const acpsMethod = spec('info.acps', d.decodeAcps)
+export const isBootstrappedMethod = spec('info.isBootstrapped', d.decodeIsBootstrapped, (a: { chain: string }) => ({
+  chain: requireText('chain', a?.chain, chainAlias),
+}))
+export const getBlockchainIDMethod = spec('info.getBlockchainID', d.decodeBlockchainID, (a: { alias: string }) => ({
+  alias: requireText('alias', a?.alias, chainAlias),
+}))
+export const getNetworkIDMethod = spec('info.getNetworkID', d.decodeNetworkID)
+export const getNetworkNameMethod = spec('info.getNetworkName', d.decodeNetworkName)
+export const getNodeIDMethod = spec('info.getNodeID', d.decodeNodeID)
+export const getNodeIPMethod = spec('info.getNodeIP', d.decodeNodeIP)
+export const getNodeVersionMethod = spec('info.getNodeVersion', d.decodeNodeVersion)
+export const getTxFeeMethod = spec('info.getTxFee', d.decodeTxFee)
+export const getVMsMethod = spec('info.getVMs', d.decodeVMs)
+// Optional params are left out when not given, as the node's own clients do.
+export const peersMethod = spec('info.peers', d.decodePeers, (a: { nodeIDs?: readonly string[] } | undefined) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }))
+export const upgradesMethod = spec('info.upgrades', d.decodeUpgrades)
+export const uptimeMethod = spec('info.uptime', d.decodeUptime, (a: { subnetID?: string } | undefined) => ({ subnetID: encodeId('subnetID', a?.subnetID) }))
+
+/** All of them, in the API's order. */
+export const all = [
+  acpsMethod,
+  isBootstrappedMethod,
+  getBlockchainIDMethod,
+  getNetworkIDMethod,
+  getNetworkNameMethod,
+  getNodeIDMethod,
+  getNodeIPMethod,
+  getNodeVersionMethod,
+  getTxFeeMethod,
+  getVMsMethod,
+  peersMethod,
+  upgradesMethod,
+  uptimeMethod,
+]

@@ -1,34 +1,26 @@
 /**
- * One description per RPC method, shared by the viem and ethers adapters: which endpoint,
- * how arguments become params (checked first), and how the reply becomes the result.
+ * One description per RPC method, shared by the viem and ethers adapters: how arguments
+ * become params (checked first), and how the reply becomes the result.
  */
 import { decodeResult, type Decoder } from '../decode/kit.js'
 
-export type Endpoint = 'info' | 'chain'
-
 export type MethodSpec<Args, Result> = {
+  /** The JSON-RPC method: `info.*` for the Info API, `eth_*` for the L1's endpoint. */
   readonly method: string
-  readonly endpoint: Endpoint
   /** Params as the node wants them: an object for Info, an array for the L1. Throws InvalidArgumentError. */
   readonly params: (args: Args) => unknown
   /** Checks and converts the reply's `result`. Throws ResponseShapeError or PrecisionError. */
   readonly result: (raw: unknown) => Result
 }
 
-export function spec<Args, Decoded, Result = Decoded>(
-  method: string,
-  endpoint: Endpoint,
-  params: (args: Args) => unknown,
-  decoder: Decoder<Decoded>,
-  pick?: (decoded: Decoded) => Result,
-): MethodSpec<Args, Result> {
+/** A method whose params are `params(args)`, or none (`{}` for Info methods, `[]` for the L1's). */
+export function spec<Args, Result>(method: string, decoder: Decoder<Result>, params?: (args: Args) => unknown): MethodSpec<Args, Result> {
   return {
     method,
-    endpoint,
-    params,
-    result: (raw) => {
-      const decoded = decodeResult(decoder, method, raw)
-      return pick ? pick(decoded) : (decoded as unknown as Result)
-    },
+    params: params ?? (() => (method[0] === 'i' ? {} : [])),
+    result: (raw) => decodeResult(decoder, method, raw),
   }
 }
+
+/** The action name of a method: its RPC name without the namespace (`info.peers` → `peers`). */
+export const actionName = (spec: MethodSpec<never, unknown>) => spec.method.replace(/^(info\.|eth_)/, '')

@@ -1,19 +1,18 @@
 import type { Client } from 'viem'
-import { acps, type AcpsReturnType } from '../actions/info/acps.js'
-import { getBlockchainID, type GetBlockchainIDParameters } from '../actions/info/getBlockchainID.js'
-import { getNetworkID } from '../actions/info/getNetworkID.js'
-import { getNetworkName } from '../actions/info/getNetworkName.js'
-import { getNodeID, type GetNodeIDReturnType } from '../actions/info/getNodeID.js'
-import { getNodeIP } from '../actions/info/getNodeIP.js'
-import { getNodeVersion, type GetNodeVersionReturnType } from '../actions/info/getNodeVersion.js'
-import { getTxFee, type GetTxFeeReturnType } from '../actions/info/getTxFee.js'
-import { getVMs, type GetVMsReturnType } from '../actions/info/getVMs.js'
-import { isBootstrapped, type IsBootstrappedParameters } from '../actions/info/isBootstrapped.js'
-import { peers, type PeersParameters, type PeersReturnType } from '../actions/info/peers.js'
-import { upgrades, type UpgradesReturnType } from '../actions/info/upgrades.js'
-import { uptime, type UptimeParameters, type UptimeReturnType } from '../actions/info/uptime.js'
-import type { InfoActionsOptions } from '../utils/infoClient.js'
-import { lazyInfoClient } from '../utils/info.js'
+import { all } from '../../core/methods/info.js'
+import { actionName, type MethodSpec } from '../../core/methods/spec.js'
+import type { AcpsReturnType } from '../actions/info/acps.js'
+import type { GetBlockchainIDParameters } from '../actions/info/getBlockchainID.js'
+import type { GetNodeIDReturnType } from '../actions/info/getNodeID.js'
+import type { GetNodeVersionReturnType } from '../actions/info/getNodeVersion.js'
+import type { GetTxFeeReturnType } from '../actions/info/getTxFee.js'
+import type { GetVMsReturnType } from '../actions/info/getVMs.js'
+import type { IsBootstrappedParameters } from '../actions/info/isBootstrapped.js'
+import type { PeersParameters, PeersReturnType } from '../actions/info/peers.js'
+import type { UpgradesReturnType } from '../actions/info/upgrades.js'
+import type { UptimeParameters, UptimeReturnType } from '../actions/info/uptime.js'
+import { infoClientFor, type InfoActionsOptions } from '../utils/infoClient.js'
+import { execute } from '../utils/request.js'
 
 export type { InfoActionsOptions }
 
@@ -65,24 +64,14 @@ export type InfoActions = {
  */
 export function infoActions(options: InfoActionsOptions = {}) {
   return (client: Client): InfoActions => {
-    // Built lazily, on the first request: a client whose Info URL cannot be derived still gets
-    // its chain actions, and Info actions check their arguments first and reject (never throw).
-    const info = lazyInfoClient(client, options)
-    const c = () => info
-    return {
-      acps: () => acps(c()),
-      isBootstrapped: (parameters) => isBootstrapped(c(), parameters),
-      getBlockchainID: (parameters) => getBlockchainID(c(), parameters),
-      getNetworkID: () => getNetworkID(c()),
-      getNetworkName: () => getNetworkName(c()),
-      getNodeID: () => getNodeID(c()),
-      getNodeIP: () => getNodeIP(c()),
-      getNodeVersion: () => getNodeVersion(c()),
-      getTxFee: () => getTxFee(c()),
-      getVMs: () => getVMs(c()),
-      peers: (parameters) => peers(c(), parameters),
-      upgrades: () => upgrades(c()),
-      uptime: (parameters) => uptime(c(), parameters),
+    // Derived on the first request, not here: a client whose Info URL cannot be derived still
+    // gets its chain actions, and Info actions check their arguments first and reject (never throw).
+    let info: Client | undefined
+    // Each action is its standalone twin (actions/info/*) over this client's Info client.
+    const action = (spec: MethodSpec<never, unknown>) => async (args: never) => {
+      spec.params(args)
+      return execute((info ??= infoClientFor(client, options)), spec, args)
     }
+    return Object.fromEntries(all.map((spec) => [actionName(spec), action(spec)])) as InfoActions
   }
 }

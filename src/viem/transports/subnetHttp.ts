@@ -1,5 +1,5 @@
 import { http, ResponseBodyTooLargeError, type HttpTransport, type HttpTransportConfig } from 'viem'
-import { markUnsafeIntegers } from '../../core/json/parse.js'
+import { markUnsafeIntegers, revive } from '../../core/json/parse.js'
 
 export type SubnetHttpTransportConfig = Omit<HttpTransportConfig, 'fetchFn'> & {
   /** The fetch to wrap (default: global `fetch`). */
@@ -41,15 +41,20 @@ async function readLimited(res: Response, maxBytes: number | false): Promise<str
   return utf8.decode(all)
 }
 
+/** How many bodies had integers beyond 2^53 marked so far: a request's result needs reviving only when this moved. */
+let marked = 0
+
 /**
  * Wraps a fetch so that integers beyond 2^53 in a reply survive viem's `JSON.parse`:
- * they are rewritten as tagged strings the subnet-rpc decoders turn back into exact
- * bigints. The body is read once, under the same size limit viem applies.
+ * they are rewritten as tagged strings, which `subnetHttp` turns back into exact bigints.
+ * The body is read once, under the same size limit viem applies.
  */
-export function losslessFetch(fetchFn: typeof fetch = globalThis.fetch, maxBytes: number | false = defaultMaxBytes): typeof fetch {
+function losslessFetch(fetchFn: typeof fetch = globalThis.fetch, maxBytes: number | false = defaultMaxBytes): typeof fetch {
   return async (input, init) => {
     const res = await fetchFn(input, init)
-    const body = markUnsafeIntegers(await readLimited(res, maxBytes))
+    const text = await readLimited(res, maxBytes)
+    const body = markUnsafeIntegers(text)
+    if (body !== text) marked++
     // A bodiless response viem reads with text(): no second copy through a stream.
     return {
       ok: res.ok,
@@ -81,12 +86,21 @@ export const subnetHttpKey = 'subnetHttp'
  * const { feeConfig } = await client.feeConfig()
  */
 export function subnetHttp(url?: string, config: SubnetHttpTransportConfig = {}): HttpTransport {
-  const fetchFn = losslessFetch(config.fetchFn, config.maxResponseBodySize ?? defaultMaxBytes)
-  const transport = http(url, { key: subnetHttpKey, name: 'Subnet HTTP JSON-RPC', ...config, fetchFn })
-  // The fetch is exposed on the transport's value, so a derived Info transport can reuse it.
+  const transport = http(url, {
+    key: subnetHttpKey,
+    name: 'Subnet HTTP JSON-RPC',
+    ...config,
+    fetchFn: losslessFetch(config.fetchFn, config.maxResponseBodySize ?? defaultMaxBytes),
+  })
   return ((options) => {
     const t = transport(options)
-    // `lossless` lets an Info transport to another origin stay exact without the user's fetchFn.
-    return { ...t, value: { ...t.value, fetchFn, lossless: losslessFetch } }
+    const request = (async (args: never, opts: never) => {
+      const before = marked
+      const result: unknown = await t.request(args, opts)
+      // Another request's marks may move the count too; reviving a result without tags is only a wasted walk.
+      return marked === before ? result : revive(result)
+    }) as typeof t.request
+    // An Info transport derived from this one is made by this factory, with the caller's own fetch.
+    return { ...t, request, value: { ...t.value, fetchFn: config.fetchFn, subnetHttp } }
   }) as HttpTransport
 }

@@ -4,9 +4,10 @@
  * same fetch options, timeout and retries, and batching off (the node rejects batches).
  */
 import { createClient, createTransport, http, type Client, type Transport } from 'viem'
-import { InfoEndpointError } from '../../errors/argument.js'
-import { findRpcFailure } from './request.js'
+import type { MethodSpec } from '../../core/methods/spec.js'
 import { deriveInfoUrl } from '../../core/url.js'
+import { InfoEndpointError } from '../../errors/argument.js'
+import { execute, findRpcFailure } from './request.js'
 
 export { deriveInfoUrl }
 
@@ -17,60 +18,53 @@ export type InfoActionsOptions = {
   transport?: Transport
 }
 
-type HttpLike = {
-  config: { type: string; key: string; timeout?: number; retryCount?: number; retryDelay?: number }
-  value?: { url?: string; fetchOptions?: RequestInit; fetchFn?: typeof fetch; lossless?: (f?: typeof fetch) => typeof fetch }
+/** What an http transport (viem's or subnetHttp) shows of its settings. */
+type HttpSettings = {
+  type?: string
+  url?: string
+  fetchOptions?: RequestInit
+  fetchFn?: typeof fetch
+  timeout?: number
+  retryCount?: number
+  retryDelay?: number
+  /** subnetHttp's own factory, so the Info transport parses losslessly too. */
+  subnetHttp?: typeof http
 }
 
-function infoHttp(t: HttpLike['config'] & NonNullable<HttpLike['value']>): Transport {
-  if (!t.url) throw new InfoEndpointError('Cannot derive the Info API URL: the http transport has no URL.')
-  return http(deriveInfoUrl(t.url), {
-    batch: false,
-    fetchOptions: t.fetchOptions,
-    timeout: t.timeout,
-    retryCount: t.retryCount,
-    retryDelay: t.retryDelay,
-    // subnetHttp exposes its lossless fetch; plain http has none to reuse.
-    ...(t.fetchFn ? { fetchFn: t.fetchFn } : {}),
-  })
-}
+const infoHttp = (t: HttpSettings): Transport =>
+  (t.subnetHttp ?? http)(deriveInfoUrl(t.url!), { batch: false, fetchOptions: t.fetchOptions, fetchFn: t.fetchFn, timeout: t.timeout, retryCount: t.retryCount, retryDelay: t.retryDelay })
 
 /** The transport that reaches the Info API of the node behind `client`. */
-export function infoTransportFor(client: Client, options: InfoActionsOptions = {}): Transport {
-  if (options.transport) return options.transport
-  const t = client.transport as unknown as Record<string, unknown> & HttpLike['config']
-  if (options.url) {
-    // Reuse the client's fetch options (headers) only towards the same origin.
-    const same = t.type === 'http' && typeof t.url === 'string' && new URL(t.url).origin === new URL(deriveInfoUrl(options.url)).origin
-    // Elsewhere, a subnetHttp client still parses losslessly, with the plain global fetch.
-    const other = { type: 'http', key: 'http', fetchFn: typeof t.lossless === 'function' ? (t.lossless as () => typeof fetch)() : undefined }
-    return infoHttp({ ...(same ? t : other), url: options.url } as never)
-  }
-  if (t.type === 'http') return infoHttp(t as never)
-  if (t.type === 'fallback' && Array.isArray(t.transports)) {
-    const inner = t.transports as HttpLike[]
-    if (inner.length > 0 && inner.every((x) => x.config.type === 'http'))
-      return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value } as never)))
-  }
-  throw new InfoEndpointError(
-    `Cannot derive the Info API URL from a ${String(t.type)} transport. Pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
-  )
+export function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}): Transport {
+  if (transport) return transport
+  const t = client.transport as HttpSettings & { transports?: { config: HttpSettings; value?: HttpSettings }[] }
+  const isHttp = t.type === 'http'
+  if (url)
+    // The client's settings (headers) go only to its own origin; elsewhere a subnetHttp client still parses losslessly.
+    return infoHttp(
+      isHttp && new URL(t.url!).origin === new URL(deriveInfoUrl(url)).origin ? { ...t, url } : { url, subnetHttp: t.subnetHttp },
+    )
+  if (isHttp) return infoHttp(t)
+  const inner = t.type === 'fallback' ? t.transports : undefined
+  if (inner?.length && inner.every((x) => x.config.type === 'http')) return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value })))
+  throw new InfoEndpointError(`Cannot derive the Info API URL from a ${t.type} transport. Pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`)
 }
 
 /**
  * Tries each Info transport in order until one answers, like viem's `fallback` (which
  * would add 2 KB to every app). A JSON-RPC error from a node is an answer, not a failure.
  */
-function firstThatAnswers(transports: Transport[]): Transport {
-  return ({ chain }) => {
+const firstThatAnswers =
+  (transports: Transport[]): Transport =>
+  ({ chain }) => {
     const instances = transports.map((t) => t({ chain, retryCount: 0 }))
     return createTransport({
       key: 'fallback',
       name: 'Info fallback',
       type: 'fallback',
-      async request(args: { method: string; params?: unknown }): Promise<unknown> {
+      async request(args) {
         let last: unknown
-        for (const t of instances) {
+        for (const t of instances)
           try {
             return await t.request(args)
           } catch (e) {
@@ -78,22 +72,24 @@ function firstThatAnswers(transports: Transport[]): Transport {
             if (findRpcFailure(e)) throw e
             last = e
           }
-        }
         throw last
       },
-    } as unknown as Parameters<typeof createTransport>[0])
+    } as Parameters<typeof createTransport>[0])
   }
-}
 
-const cache = new WeakMap<object, Client>()
+/** A client for the Info API of the node behind `client`. */
+export const infoClientFor = (client: Client, options?: InfoActionsOptions): Client =>
+  createClient({ transport: infoTransportFor(client, options), chain: client.chain })
 
-/** A client for the Info API of the node behind `client` (cached per client when no options are given). */
-export function infoClientFor(client: Client, options?: InfoActionsOptions): Client {
-  if (!options?.url && !options?.transport) {
-    const hit = cache.get(client)
-    if (hit) return hit
-  }
-  const info = createClient({ transport: infoTransportFor(client, options), chain: client.chain })
-  if (!options?.url && !options?.transport) cache.set(client, info)
-  return info
+const derived = new WeakMap<Client, Client>()
+
+/**
+ * Runs an Info method spec against the node behind `client`. Arguments are checked first,
+ * so bad input fails before anything else, even URL derivation; failures reject.
+ */
+export async function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
+  spec.params(args)
+  let info = derived.get(client)
+  if (!info) derived.set(client, (info = infoClientFor(client)))
+  return execute(info, spec, args)
 }

@@ -6,20 +6,32 @@ import { SubnetRpcError } from '../../errors/base.js'
 import { nodeError } from '../../errors/node.js'
 
 type Failure = { code: number; message: string; data?: unknown }
+type ErrorLike = { name?: unknown; code?: unknown; details?: unknown; message?: unknown; data?: unknown; cause?: unknown; shortMessage?: unknown }
 
 /** Finds the node's JSON-RPC error in a viem error chain (http: RpcRequestError; EIP-1193: the provider's error object). */
 export function findRpcFailure(err: unknown): Failure | undefined {
   let found: Failure | undefined
-  let e: unknown = err
-  for (let depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
-    const o = e as { name?: string; code?: unknown; details?: unknown; message?: unknown; data?: unknown; cause?: unknown }
-    if (o.name === 'RpcRequestError' && typeof o.code === 'number' && typeof o.details === 'string')
-      return { code: o.code, message: o.details, data: o.data }
-    // A plain provider error ({ code, message, data }) is the deepest, most exact one.
-    if (typeof o.code === 'number' && typeof o.message === 'string' && !(e instanceof Error && 'shortMessage' in e)) found = { code: o.code, message: o.message, data: o.data }
-    e = o.cause
+  for (let e = err as ErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as ErrorLike, depth++) {
+    const { code, data } = e
+    if (typeof code !== 'number') continue
+    if (e.name === 'RpcRequestError' && typeof e.details === 'string') return { code, message: e.details, data }
+    // A plain provider error ({ code, message, data }), not one of viem's wrappers, is the deepest, most exact one.
+    if (typeof e.message === 'string' && !('shortMessage' in e)) found = { code, message: e.message, data }
   }
   return found
+}
+
+/** Checks arguments, sends the request, decodes the result; node errors become subnet-rpc errors. */
+export async function execute<A, R>(client: Pick<Client, 'request'>, spec: MethodSpec<A, R>, args: A): Promise<R> {
+  const { method } = spec
+  const params = spec.params(args)
+  let raw: unknown
+  try {
+    raw = await (client.request as (a: { method: string; params: unknown }) => Promise<unknown>)({ method, params })
+  } catch (err) {
+    throw toSubnetError(method, err)
+  }
+  return spec.result(raw)
 }
 
 /**
@@ -27,20 +39,12 @@ export function findRpcFailure(err: unknown): Failure | undefined {
  * with a 2xx body that is not JSON (viem's HttpRequestError around the SyntaxError).
  */
 export function toSubnetError(method: string, err: unknown): unknown {
-  if (err instanceof SubnetRpcError) return err
   const failure = findRpcFailure(err)
-  if (failure) return nodeError({ method, ...failure, cause: err as Error })
-  return (err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError ? notJson(method, err as Error) : err
-}
-
-/** Checks arguments, sends the request, decodes the result. */
-export async function execute<A, R>(client: Pick<Client, 'request'>, spec: MethodSpec<A, R>, args: A): Promise<R> {
-  const params = spec.params(args)
-  let raw: unknown
-  try {
-    raw = await (client.request as (a: { method: string; params: unknown }) => Promise<unknown>)({ method: spec.method, params })
-  } catch (e) {
-    throw toSubnetError(spec.method, e)
-  }
-  return spec.result(raw)
+  return err instanceof SubnetRpcError
+    ? err
+    : failure
+      ? nodeError({ method, ...failure, cause: err as Error })
+      : (err as { cause?: unknown })?.cause instanceof SyntaxError
+        ? notJson(method, err as Error)
+        : err
 }

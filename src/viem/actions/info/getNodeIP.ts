@@ -3,7 +3,7 @@ import { getNodeIPMethod } from '../../../core/methods/info.js'
 import type { InfoEndpointErrorType, InvalidArgumentErrorType } from '../../../errors/argument.js'
 import type { MethodNotFoundErrorType, NodeRpcErrorType } from '../../../errors/node.js'
 import type { PrecisionErrorType, ResponseShapeErrorType } from '../../../errors/response.js'
-import { executeInfo } from '../../utils/info.js'
+import { executeInfo } from '../../utils/infoClient.js'
 
 export type GetNodeIPParameters = undefined
 export type GetNodeIPReturnType = string

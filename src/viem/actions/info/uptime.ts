@@ -4,7 +4,7 @@ import { uptimeMethod } from '../../../core/methods/info.js'
 import type { InfoEndpointErrorType, InvalidArgumentErrorType } from '../../../errors/argument.js'
 import type { MethodNotFoundErrorType, NodeRpcErrorType } from '../../../errors/node.js'
 import type { PrecisionErrorType, ResponseShapeErrorType } from '../../../errors/response.js'
-import { executeInfo } from '../../utils/info.js'
+import { executeInfo } from '../../utils/infoClient.js'
 
 export type UptimeParameters = {
   /** Sent when given; nodes since v1.11.12 ignore it and report the primary network. */
