@@ -1,13 +1,10 @@
 import { BaseError } from 'viem'
 
-type Params = ConstructorParameters<typeof BaseError>[1]
-
 /**
  * Base of every subnet-rpc error: a viem `BaseError`, so `err.walk()`, `shortMessage`
- * and `details` work as viem users expect.
+ * and `details` work as viem users expect. Each subclass sets its own `name`.
+ *
+ * @example
+ * catch (e) { if (e instanceof SubnetRpcError) console.log(e.name, e.shortMessage) }
  */
-export abstract class SubnetRpcError extends BaseError {
-  constructor(shortMessage: string, args: Params & { name: string }) {
-    super(shortMessage, args)
-  }
-}
+export abstract class SubnetRpcError extends BaseError {}

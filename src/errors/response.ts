@@ -6,7 +6,7 @@ type Path = string | readonly (string | number)[]
 function pathString(path: Path): string {
   if (typeof path === 'string') return path
   let out = '$'
-  for (const k of path) out += typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`
+  for (const k of path) out += typeof k === 'number' ? `[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`
   return out
 }
 
@@ -47,7 +47,7 @@ export class PrecisionError extends SubnetRpcError {
   declare readonly value: number
   constructor({ method, path, value }: { method: string; path: Path; value: number }) {
     path = pathString(path)
-    super(`${method}: the integer at ${path} is beyond 2^53 and was rounded (${value}) by JSON.parse. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
+    super(`${method}: the integer at ${path} is beyond 2^53, rounded by JSON.parse to ${value}. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
       name: 'PrecisionError',
     })
     Object.assign(this, { method, path, value })

@@ -245,7 +245,7 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   it('a missing field: $.feeConfig.minBaseFee', async () => {
     const { minBaseFee: _m, ...rest } = fee
     node.answer('eth_feeConfig', { result: { feeConfig: rest, lastChangedAt: 0 } })
-    await shape(client().feeConfig(), 'eth_feeConfig', '$.feeConfig.minBaseFee', /expected a value/)
+    await shape(client().feeConfig(), 'eth_feeConfig', '$.feeConfig.minBaseFee', /expected an integer, got nothing/)
   })
 
   it('a fractional number where an integer is due: $.feeConfig.gasLimit', async () => {

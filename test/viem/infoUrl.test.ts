@@ -34,12 +34,12 @@ describe('deriveInfoUrl', () => {
 
   it.each(['ws://127.0.0.1:9650/ext/bc/C/ws', 'wss://node.example/ext/bc/C/ws', 'ftp://node.example/', 'file:///ext/info'])('rejects the non-http scheme of %s', (url) => {
     expect(() => deriveInfoUrl(url)).toThrow(InfoEndpointError)
-    expect(() => deriveInfoUrl(url)).toThrow(/only http and https/)
+    expect(() => deriveInfoUrl(url)).toThrow(/is not an http\(s\) URL/)
   })
 
   it('rejects text that is not a URL', () => {
     expect(() => deriveInfoUrl('127.0.0.1:9650/ext/bc/C/rpc')).toThrow(InfoEndpointError)
-    expect(() => deriveInfoUrl('not a url')).toThrow(/is not a URL/)
+    expect(() => deriveInfoUrl('not a url')).toThrow(/is not an http\(s\) URL/)
   })
 })
 

@@ -1,56 +1,50 @@
 /**
  * A small decoder kit: every decoder checks the shape it receives and converts it, and
  * a mismatch throws `ResponseShapeError` with the method and the JSON path of the first
- * mismatch. Paths are only formatted when something is wrong.
+ * mismatch.
  *
- * Every byte here ships in every app that uses a decorator, so the kit is written for
- * minified size: one factory per family of checks, fields required unless marked.
+ * The path costs nothing on success: a mismatch is thrown as a plain record, each
+ * container on the way up adds its key, and `decodeResult` turns it into the error. Every
+ * byte here ships in every app that uses a decorator, so the kit is written for minified
+ * size: one factory per family of checks, fields required unless marked.
  */
 import { stringify } from 'viem'
 import { PrecisionError, ResponseShapeError } from '../../errors/response.js'
 
-/** Where a value sits: the method and the keys from the result root. */
-export type Ctx = { method: string; path: (string | number)[] }
 /** Checks and converts one value; `optional` marks a field that may be absent. */
-export type Decoder<T> = ((value: unknown, ctx: Ctx) => T) & { optional?: true }
+export type Decoder<T> = ((value: unknown) => T) & { optional?: true }
 
-function describe(v: unknown): string {
-  let text: string
+/** A mismatch on its way up to `decodeResult`; no `expected` means an integer rounded by JSON.parse. */
+type Mismatch = { path: (string | number)[]; value: unknown; expected?: string }
+
+export function mismatch(expected: string | undefined, value: unknown): never {
+  throw { path: [], value, expected } satisfies Mismatch
+}
+
+/** Runs `d` on `v`, the value at `key` of the container being decoded. */
+function at<T>(d: Decoder<T>, v: unknown, key: string | number): T {
   try {
-    // viem's stringify writes bigints (from a lossless parse) as strings.
-    text = v === undefined ? 'nothing' : typeof v === 'bigint' ? `${v}` : (stringify(v) ?? String(v))
-  } catch {
-    text = String(v)
+    return d(v)
+  } catch (e) {
+    ;(e as Mismatch).path?.unshift(key)
+    throw e
   }
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
-}
-
-export function mismatch(ctx: Ctx, expected: string, v: unknown): never {
-  throw new ResponseShapeError({ method: ctx.method, path: ctx.path, expected, received: describe(v) })
-}
-
-/** Runs `d` on `v` one key deeper. */
-function at<T>(d: Decoder<T>, v: unknown, ctx: Ctx, key: string | number): T {
-  ctx.path.push(key)
-  const out = d(v, ctx)
-  ctx.path.pop()
-  return out
 }
 
 /** A decoder that accepts what `ok` accepts, as is. */
 const check =
   <T>(ok: (v: unknown) => boolean, expected: string): Decoder<T> =>
-  (v, ctx) =>
-    ok(v) ? (v as T) : mismatch(ctx, expected, v)
+  (v) =>
+    ok(v) ? (v as T) : mismatch(expected, v)
 
 export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{40}$/.test(v)
 
-export const string = check<string>((v) => typeof v === 'string', 'a string')
-export const boolean = check<boolean>((v) => typeof v === 'boolean', 'true or false')
+export const string = /* @__PURE__ */ check<string>((v) => typeof v === 'string', 'a string')
+export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean', 'true or false')
 /** A 20-byte hex address (`0x` + 40 hex digits). */
-export const address = check<`0x${string}`>(isAddress, 'an address')
+export const address = /* @__PURE__ */ check<`0x${string}`>(isAddress, 'an address')
 /** A 0x-prefixed hex string. */
-export const hex = check<`0x${string}`>((v) => typeof v === 'string' && /^0x[\da-fA-F]*$/.test(v), 'hex')
+export const hex = /* @__PURE__ */ check<`0x${string}`>((v) => typeof v === 'string' && /^0x[\da-fA-F]*$/.test(v), 'hex')
 
 const decimal = /^(0|[1-9]\d*)$/
 
@@ -58,52 +52,53 @@ const decimal = /^(0|[1-9]\d*)$/
  * An integer the node types as uint64 or `*big.Int`, as `bigint`: a bare JSON number
  * (exact when safe; a bigint from a lossless parse) or a quoted decimal string.
  */
-export const bigint: Decoder<bigint> = (v, ctx) => {
+export const bigint: Decoder<bigint> = (v) => {
   if (typeof v === 'bigint') return v
   if (Number.isSafeInteger(v)) return BigInt(v as number)
-  if (Number.isInteger(v)) throw new PrecisionError({ method: ctx.method, path: ctx.path, value: v as number })
-  return typeof v === 'string' && decimal.test(v.replace(/^-(?!0$)/, '')) ? BigInt(v) : mismatch(ctx, 'an integer', v)
+  if (typeof v === 'string' && decimal.test(v.replace(/^-(?!0$)/, ''))) return BigInt(v)
+  // An unsafe integer that arrived as a number was already rounded: a precision error, not a shape error.
+  return mismatch(Number.isInteger(v) ? undefined : 'an integer', v)
 }
 
 /** A non-negative `bigint` (uint64 and the like). */
-export const unsigned: Decoder<bigint> = (v, ctx) => {
-  const n = bigint(v, ctx)
-  return n < 0n ? mismatch(ctx, 'a non-negative integer', v) : n
+export const unsigned: Decoder<bigint> = (v) => {
+  const n = bigint(v)
+  return n < 0n ? mismatch('a non-negative integer', v) : n
 }
 
 /** A non-negative integer up to `max` as `number`, bare or quoted (json.Uint32, uint64 counts). */
 const small =
   (max: number, expected: string): Decoder<number> =>
-  (v, ctx) => {
+  (v) => {
     const n = typeof v === 'string' && decimal.test(v) ? Number(v) : v
-    return Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max ? (n as number) : mismatch(ctx, expected, v)
+    return Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max ? (n as number) : mismatch(expected, v)
   }
-export const uint32 = small(0xffffffff, 'a uint32')
+export const uint32 = /* @__PURE__ */ small(0xffffffff, 'a uint32')
 /** A small count the node sends as a uint64 string (`numPeers`); must be a safe integer. */
-export const count = small(Number.MAX_SAFE_INTEGER, 'a count')
+export const count = /* @__PURE__ */ small(Number.MAX_SAFE_INTEGER, 'a count')
 
 /** A json.Float64 percentage, sent as a 4-decimal string such as "99.0000". */
-export const percentage: Decoder<number> = (v, ctx) =>
-  Number.isFinite(v) ? (v as number) : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : mismatch(ctx, 'a percentage', v)
+export const percentage: Decoder<number> = (v) =>
+  Number.isFinite(v) ? (v as number) : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : mismatch('a percentage', v)
 
 /** An RFC 3339 time as `Date`. */
-export const date: Decoder<Date> = (v, ctx) => {
+export const date: Decoder<Date> = (v) => {
   const d = typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) ? new Date(v) : undefined
-  return d && !Number.isNaN(d.getTime()) ? d : mismatch(ctx, 'an RFC 3339 time', v)
+  return d && !Number.isNaN(d.getTime()) ? d : mismatch('an RFC 3339 time', v)
 }
 
 /** Marks a field that may be absent (left out of the result when it is). */
-export const optional = <T>(d: Decoder<T>): Decoder<T> => Object.assign((v: unknown, ctx: Ctx) => d(v, ctx), { optional: true as const })
+export const optional = <T>(d: Decoder<T>): Decoder<T> => Object.assign((v: unknown) => d(v), { optional: true as const })
 
 export const array =
   <T>(d: Decoder<T>): Decoder<T[]> =>
-  (v, ctx) =>
-    Array.isArray(v) ? v.map((x, i) => at(d, x, ctx, i)) : mismatch(ctx, 'an array', v)
+  (v) =>
+    Array.isArray(v) ? v.map((x, i) => at(d, x, i)) : mismatch('an array', v)
 
 export const nullable =
   <T>(d: Decoder<T>): Decoder<T | null> =>
-  (v, ctx) =>
-    v === null ? null : d(v, ctx)
+  (v) =>
+    v === null ? null : d(v)
 
 /** Sets an own property, also for keys such as `__proto__` that plain assignment would not create. */
 function setOwn(o: Record<string, unknown>, key: string, value: unknown) {
@@ -119,53 +114,54 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
  */
 export const record =
   <T>(d: Decoder<T>, key?: (k: string) => boolean, expected?: string): Decoder<Record<string, T>> =>
-  (v, ctx) => {
-    if (!isPlainObject(v)) return mismatch(ctx, 'an object', v)
+  (v) => {
+    if (!isPlainObject(v)) return mismatch('an object', v)
     const out: Record<string, T> = {}
-    for (const k of Object.keys(v)) {
-      if (key && !key(k)) {
-        ctx.path.push(k)
-        mismatch(ctx, `a key that is ${expected}`, k)
-      }
-      setOwn(out, k, at(d, v[k], ctx, k))
-    }
+    for (const k of Object.keys(v)) setOwn(out, k, at(!key || key(k) ? d : () => mismatch(`a key that is ${expected}`, k), v[k], k))
     return out
   }
 
 /**
- * An object with known fields (in this order; required unless `optional`), and a rule for
- * the others: `keep` them as they are, decode them with a function of the key, or `drop` them.
+ * An object with known fields (in this order; required unless `optional`, and a missing
+ * one is a mismatch of its own decoder), and a rule for the others: `keep` them as they
+ * are, decode them with a function of the key, or `drop` them.
  */
 export const object =
   <T>(fields: Record<string, Decoder<unknown>>, rest: 'keep' | 'drop' | ((key: string) => Decoder<unknown> | undefined) = 'keep'): Decoder<T> =>
-  (v, ctx) => {
-    if (!isPlainObject(v)) return mismatch(ctx, 'an object', v)
+  (v) => {
+    if (!isPlainObject(v)) return mismatch('an object', v)
     const out: Record<string, unknown> = {}
-    for (const k in fields) {
-      const d = fields[k]!
-      if (v[k] === undefined) {
-        if (!d.optional) {
-          ctx.path.push(k)
-          mismatch(ctx, 'a value', undefined)
-        }
-      } else out[k] = at(d, v[k], ctx, k)
-    }
+    for (const k in fields) if (v[k] !== undefined || !fields[k]!.optional) out[k] = at(fields[k]!, v[k], k)
     if (rest !== 'drop')
       for (const k of Object.keys(v))
         if (!Object.hasOwn(fields, k)) {
           const d = rest === 'keep' ? undefined : rest(k)
-          setOwn(out, k, d ? at(d, v[k], ctx, k) : v[k])
+          setOwn(out, k, d ? at(d, v[k], k) : v[k])
         }
     return out as T
   }
 
-/** Decodes a method's whole result. */
-export function decodeResult<T>(d: Decoder<T>, method: string, value: unknown): T {
-  return d(value, { method, path: [] })
-}
-
 /** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`; other keys are ignored. */
 export const field =
   <T>(key: string, d: Decoder<T>): Decoder<T> =>
-  (v, ctx) =>
-    object<Record<string, T>>({ [key]: d }, 'drop')(v, ctx)[key]!
+  (v) =>
+    object<Record<string, T>>({ [key]: d }, 'drop')(v)[key]!
+
+function describe(v: unknown): string {
+  // viem's stringify writes bigints (from a lossless parse) nested in objects as strings.
+  const text = v === undefined ? 'nothing' : typeof v === 'bigint' ? `${v}` : (stringify(v) ?? String(v))
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+}
+
+/** Decodes a method's whole result; a mismatch becomes `ResponseShapeError` or `PrecisionError`. */
+export function decodeResult<T>(d: Decoder<T>, method: string, value: unknown): T {
+  try {
+    return d(value)
+  } catch (e) {
+    const { path, value: v, expected } = e as Mismatch
+    if (!path) throw e
+    throw expected
+      ? new ResponseShapeError({ method, path, expected, received: describe(v) })
+      : new PrecisionError({ method, path, value: v as number })
+  }
+}

@@ -25,7 +25,7 @@ import {
   type Decoder,
 } from '../decode/kit.js'
 
-export const decodeFeeConfig: Decoder<FeeConfig> = (v, ctx) => {
+export const decodeFeeConfig: Decoder<FeeConfig> = (v) => {
   const f = object<FeeConfig>({
     gasLimit: bigint,
     targetBlockRate: optional(unsigned),
@@ -35,7 +35,7 @@ export const decodeFeeConfig: Decoder<FeeConfig> = (v, ctx) => {
     minBlockGasCost: bigint,
     maxBlockGasCost: bigint,
     blockGasCostStep: bigint,
-  })(v, ctx)
+  })(v)
   // omitempty drops a zero targetBlockRate on the wire.
   if (f.targetBlockRate === undefined) return { ...f, targetBlockRate: 0n }
   return f
@@ -78,9 +78,9 @@ const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Objec
 const precompileConfigs: Decoder<PrecompileConfigs> = object({}, (key) => precompileDecoders[key])
 
 /** A `precompileUpgrades` element: exactly one key. */
-const precompileUpgrade: Decoder<PrecompileConfigs> = (v, ctx) => {
-  if (!isPlainObject(v) || Object.keys(v).length !== 1) return mismatch(ctx, 'an object with exactly one precompile config key', v)
-  return precompileConfigs(v, ctx)
+const precompileUpgrade: Decoder<PrecompileConfigs> = (v) => {
+  if (!isPlainObject(v) || Object.keys(v).length !== 1) return mismatch('an object with exactly one precompile config key', v)
+  return precompileConfigs(v)
 }
 
 const networkUpgradeFields = {

@@ -47,7 +47,7 @@ export function infoTransportFor(client: Client, { url, transport }: InfoActions
   if (isHttp) return infoHttp(t)
   const inner = t.type === 'fallback' ? t.transports : undefined
   if (inner?.length && inner.every((x) => x.config.type === 'http')) return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value })))
-  throw new InfoEndpointError(`Cannot derive the Info API URL from a ${t.type} transport. Pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`)
+  throw new InfoEndpointError(`Cannot derive the Info API URL from a ${t.type} transport: pass infoActions({ url }) or infoActions({ transport }).`)
 }
 
 /**
