@@ -66,16 +66,13 @@ export const unsigned: Decoder<bigint> = (v) => {
   return n < 0n ? mismatch('a non-negative integer', v) : n
 }
 
-/** A non-negative integer up to `max` as `number`, bare or quoted (json.Uint32, uint64 counts). */
-const small =
-  (max: number, expected: string): Decoder<number> =>
-  (v) => {
-    const n = typeof v === 'string' && decimal.test(v) ? Number(v) : v
-    return Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max ? (n as number) : mismatch(expected, v)
-  }
-export const uint32 = /* @__PURE__ */ small(0xffffffff, 'a uint32')
-/** A small count the node sends as a uint64 string (`numPeers`); must be a safe integer. */
-export const count = /* @__PURE__ */ small(Number.MAX_SAFE_INTEGER, 'a count')
+/**
+ * A json.Uint32 (and small uint64 counts such as `numPeers`) as `number`, bare or quoted.
+ */
+export const uint32: Decoder<number> = (v) => {
+  const n = typeof v === 'string' && decimal.test(v) ? Number(v) : v
+  return Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= 0xffffffff ? (n as number) : mismatch('a uint32', v)
+}
 
 /** A json.Float64 percentage, sent as a 4-decimal string such as "99.0000". */
 export const percentage: Decoder<number> = (v) =>
@@ -123,29 +120,28 @@ export const record =
 
 /**
  * An object with known fields (in this order; required unless `optional`, and a missing
- * one is a mismatch of its own decoder), and a rule for the others: `keep` them as they
- * are, decode them with a function of the key, or `drop` them.
+ * one is a mismatch of its own decoder). Other keys are kept as they are, or decoded with
+ * the decoder `rest` gives for the key.
  */
 export const object =
-  <T>(fields: Record<string, Decoder<unknown>>, rest: 'keep' | 'drop' | ((key: string) => Decoder<unknown> | undefined) = 'keep'): Decoder<T> =>
+  <T>(fields: Record<string, Decoder<unknown>>, rest?: (key: string) => Decoder<unknown> | undefined): Decoder<T> =>
   (v) => {
     if (!isPlainObject(v)) return mismatch('an object', v)
     const out: Record<string, unknown> = {}
     for (const k in fields) if (v[k] !== undefined || !fields[k]!.optional) out[k] = at(fields[k]!, v[k], k)
-    if (rest !== 'drop')
-      for (const k of Object.keys(v))
-        if (!Object.hasOwn(fields, k)) {
-          const d = rest === 'keep' ? undefined : rest(k)
-          setOwn(out, k, d ? at(d, v[k], k) : v[k])
-        }
+    for (const k of Object.keys(v))
+      if (!Object.hasOwn(fields, k)) {
+        const d = rest?.(k)
+        setOwn(out, k, d ? at(d, v[k], k) : v[k])
+      }
     return out as T
   }
 
-/** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`; other keys are ignored. */
+/** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`. */
 export const field =
   <T>(key: string, d: Decoder<T>): Decoder<T> =>
   (v) =>
-    object<Record<string, T>>({ [key]: d }, 'drop')(v)[key]!
+    object<Record<string, T>>({ [key]: d })(v)[key]!
 
 function describe(v: unknown): string {
   // viem's stringify writes bigints (from a lossless parse) nested in objects as strings.

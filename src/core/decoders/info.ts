@@ -13,7 +13,6 @@ import type {
 import {
   array,
   boolean,
-  count,
   date,
   field,
   hex,
@@ -42,13 +41,11 @@ export const decodeAcps: Decoder<AcpsReturnType> = object(
             objectors: array(string),
             abstainWeight: unsigned,
           },
-          'keep',
         ),
         isAcpNumber,
         'an ACP number',
       ),
   },
-  'keep',
 )
 
 export const decodeIsBootstrapped = field('isBootstrapped', boolean)
@@ -109,7 +106,7 @@ const decodePeer: Decoder<Peer> = object({
   benched: array(string),
 })
 
-export const decodePeers: Decoder<PeersReturnType> = object({ numPeers: count, peers: array(decodePeer) })
+export const decodePeers: Decoder<PeersReturnType> = object({ numPeers: uint32, peers: array(decodePeer) })
 
 export const decodeUpgrades: Decoder<UpgradesReturnType> = object(
   {

@@ -6,17 +6,19 @@ import { SubnetRpcError } from '../../errors/base.js'
 import { nodeError } from '../../errors/node.js'
 
 type Failure = { code: number; message: string; data?: unknown }
-type ErrorLike = { name?: unknown; code?: unknown; details?: unknown; message?: unknown; data?: unknown; cause?: unknown; shortMessage?: unknown }
+type ErrorLike = { code?: unknown; details?: unknown; message?: unknown; data?: unknown; cause?: unknown }
 
-/** Finds the node's JSON-RPC error in a viem error chain (http: RpcRequestError; EIP-1193: the provider's error object). */
+/**
+ * Finds the node's JSON-RPC error in a viem error chain: the deepest error with a numeric
+ * code, which is viem's RpcRequestError over http (the node's message in `details`) or the
+ * provider's own error object over EIP-1193 (`message`). viem's wrappers above it carry
+ * the same code, or -1 for codes they do not know.
+ */
 export function findRpcFailure(err: unknown): Failure | undefined {
   let found: Failure | undefined
-  for (let e = err as ErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as ErrorLike, depth++) {
-    const { code, data } = e
-    if (typeof code !== 'number') continue
-    if (e.name === 'RpcRequestError' && typeof e.details === 'string') return { code, message: e.details, data }
-    // A plain provider error ({ code, message, data }), not one of viem's wrappers, is the deepest, most exact one.
-    if (typeof e.message === 'string' && !('shortMessage' in e)) found = { code, message: e.message, data }
+  for (let e = err as ErrorLike, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as ErrorLike, depth++) {
+    const message = e.details ?? e.message
+    if (typeof e.code === 'number' && typeof message === 'string') found = { code: e.code, message, data: e.data }
   }
   return found
 }
