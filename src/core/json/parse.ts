@@ -24,9 +24,9 @@ function randomTag(): string {
 }
 
 /**
- * True for the strings `markUnsafeIntegers` puts in place of unsafe integers; decoders
- * turn them back into bigint with `taggedInteger`. They survive any `JSON.parse`, which
- * is how `subnetHttp` keeps precision through viem's own body parse.
+ * True for the strings `markUnsafeIntegers` puts in place of unsafe integers. They survive
+ * any `JSON.parse`, which is how `subnetHttp` keeps precision through viem's own body
+ * parse; `revive` then turns them into bigints before any decoder sees them.
  */
 export function isTaggedInteger(value: unknown): boolean {
   return typeof value === 'string' && value.charCodeAt(0) === 0 && value.startsWith(tag)

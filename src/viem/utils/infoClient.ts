@@ -31,8 +31,9 @@ type HttpSettings = {
   subnetHttp?: typeof http
 }
 
-const infoHttp = (t: HttpSettings): Transport =>
-  (t.subnetHttp ?? http)(deriveInfoUrl(t.url!), { batch: false, fetchOptions: t.fetchOptions, fetchFn: t.fetchFn, timeout: t.timeout, retryCount: t.retryCount, retryDelay: t.retryDelay })
+// The same settings as the client's transport (headers, fetch, timeout, retries), minus its
+// batching and any method filter, which are the chain endpoint's.
+const infoHttp = (t: HttpSettings): Transport => (t.subnetHttp ?? http)(deriveInfoUrl(t.url!), { ...t, batch: false, methods: undefined })
 
 /** The transport that reaches the Info API of the node behind `client`. */
 export function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}): Transport {
