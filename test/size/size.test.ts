@@ -2,19 +2,19 @@
  * Bundle size of real apps (createPublicClient + http + our decorators), min+gzip through
  * size-limit's esbuild preset, compared in the same run against viem alone.
  *
- * The issue's target is 3 KB per decorator. Measured on 2026-11-21: subnetActions adds 3.5 KB,
- * infoActions 4.3 KB and both with subnetHttp 6.6 KB (full shape checks of every field, reply
- * envelope checks, typed errors, URL derivation), so the target is not met; the budgets below
- * stop regressions from there. See docs/performance.md.
+ * The issue's target is 3 KB per decorator, held here as 3,000 bytes. Measured on
+ * 2026-11-21: subnetActions adds 2,901 B (met); infoActions adds 3,336 B (missed: the
+ * shape checks and conversions of the 13 replies alone are about 1.35 KB of it), so its
+ * figure is a regression budget, not the target. See docs/performance.md.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 
 const budgets: Record<string, number> = {
-  'viem + subnetActions': 3_650,
-  'viem + infoActions': 4_500,
-  'viem + both + subnetHttp': 6_750,
+  'viem + subnetActions': 3_000,
+  'viem + infoActions': 3_400,
+  'viem + both + subnetHttp': 5_750,
 }
 
 it('each decorator stays within its size budget over viem alone', async () => {

@@ -191,6 +191,15 @@ describe('Info URL overrides and fallbacks', () => {
     expect(recB().requests).toHaveLength(0)
   })
 
+  it('the chain transport\'s method filter and batching stay with the chain endpoint', async () => {
+    const transport = http(`${recA().url}/ext/bc/${devnet().blockchainID}/rpc`, { batch: true, methods: { include: ['eth_blockNumber'] } })
+    const c = createPublicClient({ transport }).extend(infoActions())
+    const [name, id] = await Promise.all([c.getNetworkName(), c.getNetworkID()])
+    expect([name, id]).toEqual(['local', 12345])
+    const bodies = infoRequests(recA().requests).map((r) => JSON.parse(r.body) as unknown)
+    expect(bodies.map((b) => Array.isArray(b))).toEqual([false, false])
+  })
+
   it('a fallback whose first node is down: Info goes to the second', async () => {
     const c = createPublicClient({ transport: fallback([http('http://127.0.0.1:9/ext/bc/devnet/rpc', { retryCount: 0 }), http(`${recB().url}/ext/bc/devnet/rpc`)]) }).extend(infoActions())
     expect(await c.getNetworkName()).toBe('local')
