@@ -55,7 +55,7 @@ describe('docs/ethers.md examples run against the devnet', () => {
       if (code.includes("alias: 'nope'")) {
         expect(out).toContain('-32000 there is no ID with alias: nope')
         expect(out).toContain('cannot query unfinalized data')
-        expect(out).toContain('timestamp Invalid timestamp: -1 is out of range')
+        expect(out).toContain('timestamp Invalid timestamp: got -1')
       }
       if (code.includes("'0x0', 'earliest'")) expect(out.match(/25000000000n/g)).toHaveLength(5)
       if (code.includes('provider.info.url')) expect(out).toContain(`127.0.0.1:${new URL(devnet().url).port}/ext/info?token=abc`)
