@@ -103,6 +103,18 @@ describe('exact fee values', () => {
     expect((e as PrecisionError).value).toBe(9007199254740992)
   })
 
+  it('concurrent requests with and without long integers: each result exact, none with a marker', async () => {
+    const c = createPublicClient({ transport: subnetHttp(devnet().rpcUrl) }).extend(subnetActions())
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? c.feeConfig() : c.feeConfig({ blockNumber: changedAt - 1n }))),
+    )
+    runs.forEach((r, i) => expect(r.feeConfig.minBaseFee).toBe(i % 2 ? BIG : 25_000_000_000n))
+    const [block, raw] = await Promise.all([c.getBlockNumber(), c.request({ method: 'eth_feeConfig' as never })])
+    expect(block).toBeGreaterThanOrEqual(changedAt)
+    // subnetHttp itself hands out exact bigints, also to a raw request.
+    expect((raw as { feeConfig: { minBaseFee: unknown } }).feeConfig.minBaseFee).toBe(BIG)
+  })
+
   it('the lossless marker never leaks into results', async () => {
     const c = createPublicClient({ transport: subnetHttp(devnet().rpcUrl) }).extend(subnetActions())
     const all = [await c.feeConfig(), await c.getChainConfig(), await c.getActiveRulesAt(), await c.getActivePrecompilesAt()]
