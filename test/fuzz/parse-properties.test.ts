@@ -1,7 +1,7 @@
 /** Properties of the lossless parse (fixed seed; FUZZ_RUNS raises the count). */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isTaggedInteger, markUnsafeIntegers, parseJson, taggedInteger } from '../../src/core/json/parse.js'
+import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { stringifyJson } from '../../src/core/json/stringify.js'
 
 const runs = Number(process.env.FUZZ_RUNS ?? 1000)
@@ -19,9 +19,6 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).v
 
-const revive = (v: unknown): unknown =>
-  isTaggedInteger(v) ? taggedInteger(v as string) : Array.isArray(v) ? v.map(revive) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, revive(x)])) : v
-
 describe('parseJson properties', () => {
   it('equals JSON.parse on any JSON text without unsafe integers', () => {
     const exact = (v: unknown): boolean =>
@@ -31,7 +28,7 @@ describe('parseJson properties', () => {
       expect(parseJson(text)).toEqual(JSON.parse(text))
     }), { seed, numRuns: runs })
   })
-  it('round-trips bigints beyond 2^53 through stringifyJson, also via markUnsafeIntegers + JSON.parse', () => {
+  it('round-trips bigints beyond 2^53 through stringifyJson, also via the subnetHttp path (markUnsafeIntegers, JSON.parse, revive)', () => {
     fc.assert(fc.property(value, (v) => {
       const text = stringifyJson(v)
       expect(parseJson(text)).toEqual(v)

@@ -138,10 +138,10 @@ export const object =
   }
 
 /** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`. */
-export const field =
-  <T>(key: string, d: Decoder<T>): Decoder<T> =>
-  (v) =>
-    object<Record<string, T>>({ [key]: d })(v)[key]!
+export const field = <T>(key: string, d: Decoder<T>): Decoder<T> => {
+  const whole = object<Record<string, T>>({ [key]: d })
+  return (v) => whole(v)[key]!
+}
 
 function describe(v: unknown): string {
   // viem's stringify writes bigints (from a lossless parse) nested in objects as strings.

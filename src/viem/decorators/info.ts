@@ -11,7 +11,7 @@ import type { IsBootstrappedParameters } from '../actions/info/isBootstrapped.js
 import type { PeersParameters, PeersReturnType } from '../actions/info/peers.js'
 import type { UpgradesReturnType } from '../actions/info/upgrades.js'
 import type { UptimeParameters, UptimeReturnType } from '../actions/info/uptime.js'
-import { infoClientFor, type InfoActionsOptions } from '../utils/infoClient.js'
+import { infoClientFor, lazyInfo, type InfoActionsOptions } from '../utils/infoClient.js'
 import { execute } from '../utils/request.js'
 
 export type { InfoActionsOptions }
@@ -66,12 +66,9 @@ export function infoActions(options: InfoActionsOptions = {}) {
   return (client: Client): InfoActions => {
     // Derived on the first request, not here: a client whose Info URL cannot be derived still
     // gets its chain actions, and Info actions check their arguments first and reject (never throw).
-    let info: Client | undefined
+    const info = lazyInfo(() => infoClientFor(client, options))
     // Each action is its standalone twin (actions/info/*) over this client's Info client.
-    const action = (spec: MethodSpec<never, unknown>) => async (args: never) => {
-      spec.params(args)
-      return execute((info ??= infoClientFor(client, options)), spec, args)
-    }
+    const action = (spec: MethodSpec<never, unknown>) => (args: never) => execute(info, spec, args)
     return Object.fromEntries(all.map((spec) => [actionName(spec), action(spec)])) as InfoActions
   }
 }

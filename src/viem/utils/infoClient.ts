@@ -36,7 +36,7 @@ type HttpSettings = {
 const infoHttp = (t: HttpSettings): Transport => (t.subnetHttp ?? http)(deriveInfoUrl(t.url!), { ...t, batch: false, methods: undefined })
 
 /** The transport that reaches the Info API of the node behind `client`. */
-export function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}): Transport {
+function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}): Transport {
   if (transport) return transport
   const t = client.transport as HttpSettings & { transports?: { config: HttpSettings; value?: HttpSettings }[] }
   const isHttp = t.type === 'http'
@@ -82,15 +82,20 @@ const firstThatAnswers =
 export const infoClientFor = (client: Client, options?: InfoActionsOptions): Client =>
   createClient({ transport: infoTransportFor(client, options), chain: client.chain })
 
-const derived = new WeakMap<Client, Client>()
-
 /**
- * Runs an Info method spec against the node behind `client`. Arguments are checked first,
- * so bad input fails before anything else, even URL derivation; failures reject.
+ * The Info client of `derive()`, made on the first request: `execute` checks the arguments
+ * before that, so bad input fails first, and a failed derivation rejects like any request.
  */
-export async function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
-  spec.params(args)
+export function lazyInfo(derive: () => Client): Pick<Client, 'request'> {
+  let info: Client | undefined
+  return { request: ((args: never) => (info ??= derive()).request(args)) as Client['request'] }
+}
+
+const derived = new WeakMap<Client, Pick<Client, 'request'>>()
+
+/** Runs an Info method spec against the node behind `client` (its Info client derived once per client). */
+export function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
   let info = derived.get(client)
-  if (!info) derived.set(client, (info = infoClientFor(client)))
+  if (!info) derived.set(client, (info = lazyInfo(() => infoClientFor(client))))
   return execute(info, spec, args)
 }
