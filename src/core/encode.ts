@@ -2,14 +2,12 @@
  * Request arguments, checked before anything is sent: what a node accepts, encoded the
  * way it accepts it (spec §1.5, §3.4). Bad input throws `InvalidArgumentError`.
  */
-import { stringify } from 'viem'
+import { show } from './show.js'
 import { InvalidArgumentError } from '../errors/argument.js'
 
 /** Seconds since the epoch as bigint or number, or a Date. */
 export type Timestamp = bigint | number | Date
 
-/** How a rejected argument is shown: `-1n`, `"x"`, `Invalid Date`, `["a"]`. */
-const show = (v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Date || typeof v === 'number' ? String(v) : (stringify(v) ?? String(v)))
 
 function invalid(argument: string, value: unknown, accepted: string): never {
   throw new InvalidArgumentError({ argument, message: `got ${show(value)}`, accepted })

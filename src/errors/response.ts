@@ -1,15 +1,5 @@
 import { SubnetRpcError } from './base.js'
 
-type Path = string | readonly (string | number)[]
-
-/** `$.peers[3].observedUptime` for `['peers', 3, 'observedUptime']`. */
-function pathString(path: Path): string {
-  if (typeof path === 'string') return path
-  let out = '$'
-  for (const k of path) out += typeof k === 'number' ? `[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`
-  return out
-}
-
 export type ResponseShapeErrorType = ResponseShapeError & { name: 'ResponseShapeError' }
 
 /**
@@ -24,8 +14,7 @@ export class ResponseShapeError extends SubnetRpcError {
   declare readonly path: string
   declare readonly expected: string
   declare readonly received: string
-  constructor({ method, path, expected, received, cause }: { method: string; path: Path; expected: string; received: string; cause?: Error }) {
-    path = pathString(path)
+  constructor({ method, path, expected, received, cause }: { method: string; path: string; expected: string; received: string; cause?: Error }) {
     super(`Unexpected reply to ${method} at ${path}: expected ${expected}, got ${received}.`, { name: 'ResponseShapeError', cause })
     Object.assign(this, { method, path, expected, received })
   }
@@ -45,8 +34,7 @@ export class PrecisionError extends SubnetRpcError {
   declare readonly method: string
   declare readonly path: string
   declare readonly value: number
-  constructor({ method, path, value }: { method: string; path: Path; value: number }) {
-    path = pathString(path)
+  constructor({ method, path, value }: { method: string; path: string; value: number }) {
     super(`${method}: the integer at ${path} is beyond 2^53, rounded by JSON.parse to ${value}. Use subnetHttp (viem) or SubnetProvider (ethers) for exact values.`, {
       name: 'PrecisionError',
     })

@@ -8,17 +8,20 @@
  * byte here ships in every app that uses a decorator, so the kit is written for minified
  * size: one factory per family of checks, fields required unless marked.
  */
-import { stringify } from 'viem'
+import { show } from '../show.js'
 import { PrecisionError, ResponseShapeError } from '../../errors/response.js'
 
 /** Checks and converts one value; `optional` marks a field that may be absent. */
 export type Decoder<T> = ((value: unknown) => T) & { optional?: true }
 
-/** A mismatch on its way up to `decodeResult`; no `expected` means an integer rounded by JSON.parse. */
-type Mismatch = { path: (string | number)[]; value: unknown; expected?: string }
+/**
+ * A mismatch on its way up to `decodeResult`, its JSON path growing at each container
+ * (`.peers`, `[3]`, `["a b"]`); no `expected` means an integer rounded by JSON.parse.
+ */
+type Mismatch = { path: string; value: unknown; expected?: string }
 
 export function mismatch(expected: string | undefined, value: unknown): never {
-  throw { path: [], value, expected } satisfies Mismatch
+  throw { path: '', value, expected } satisfies Mismatch
 }
 
 /** Runs `d` on `v`, the value at `key` of the container being decoded. */
@@ -26,7 +29,9 @@ function at<T>(d: Decoder<T>, v: unknown, key: string | number): T {
   try {
     return d(v)
   } catch (e) {
-    ;(e as Mismatch).path?.unshift(key)
+    const m = e as Mismatch
+    if (m.path != null)
+      m.path = (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_]\w*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`) + m.path
     throw e
   }
 }
@@ -143,21 +148,15 @@ export const field = <T>(key: string, d: Decoder<T>): Decoder<T> => {
   return (v) => whole(v)[key]!
 }
 
-function describe(v: unknown): string {
-  // viem's stringify writes bigints (from a lossless parse) nested in objects as strings.
-  const text = v === undefined ? 'nothing' : typeof v === 'bigint' ? `${v}` : (stringify(v) ?? String(v))
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
-}
-
 /** Decodes a method's whole result; a mismatch becomes `ResponseShapeError` or `PrecisionError`. */
 export function decodeResult<T>(d: Decoder<T>, method: string, value: unknown): T {
   try {
     return d(value)
   } catch (e) {
     const { path, value: v, expected } = e as Mismatch
-    if (!path) throw e
+    if (path == null) throw e
     throw expected
-      ? new ResponseShapeError({ method, path, expected, received: describe(v) })
-      : new PrecisionError({ method, path, value: v as number })
+      ? new ResponseShapeError({ method, path: `$${path}`, expected, received: show(v) })
+      : new PrecisionError({ method, path: `$${path}`, value: v as number })
   }
 }

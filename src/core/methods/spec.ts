@@ -22,5 +22,3 @@ export function spec<Args, Result>(method: string, decoder: Decoder<Result>, par
   }
 }
 
-/** The action name of a method: its RPC name without the namespace (`info.peers` → `peers`). */
-export const actionName = (spec: MethodSpec<never, unknown>) => spec.method.replace(/^(info\.|eth_)/, '')

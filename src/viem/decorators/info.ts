@@ -1,6 +1,6 @@
 import type { Client } from 'viem'
 import { all } from '../../core/methods/info.js'
-import { actionName, type MethodSpec } from '../../core/methods/spec.js'
+import type { MethodSpec } from '../../core/methods/spec.js'
 import type { AcpsReturnType } from '../actions/info/acps.js'
 import type { GetBlockchainIDParameters } from '../actions/info/getBlockchainID.js'
 import type { GetNodeIDReturnType } from '../actions/info/getNodeID.js'
@@ -11,7 +11,7 @@ import type { IsBootstrappedParameters } from '../actions/info/isBootstrapped.js
 import type { PeersParameters, PeersReturnType } from '../actions/info/peers.js'
 import type { UpgradesReturnType } from '../actions/info/upgrades.js'
 import type { UptimeParameters, UptimeReturnType } from '../actions/info/uptime.js'
-import { infoClientFor, lazyInfo, type InfoActionsOptions } from '../utils/infoClient.js'
+import { infoRequester, type InfoActionsOptions } from '../utils/infoClient.js'
 import { execute } from '../utils/request.js'
 
 export type { InfoActionsOptions }
@@ -66,9 +66,10 @@ export function infoActions(options: InfoActionsOptions = {}) {
   return (client: Client): InfoActions => {
     // Derived on the first request, not here: a client whose Info URL cannot be derived still
     // gets its chain actions, and Info actions check their arguments first and reject (never throw).
-    const info = lazyInfo(() => infoClientFor(client, options))
+    const info = infoRequester(client, options)
     // Each action is its standalone twin (actions/info/*) over this client's Info client.
     const action = (spec: MethodSpec<never, unknown>) => (args: never) => execute(info, spec, args)
-    return Object.fromEntries(all.map((spec) => [actionName(spec), action(spec)])) as InfoActions
+    // Named after the method without its namespace: `info.peers` → `peers`.
+    return Object.fromEntries(all.map((spec) => [spec.method.slice(5), action(spec)])) as InfoActions
   }
 }

@@ -3,7 +3,7 @@
  * from the client's http transport (path prefix, credentials and query kept), with the
  * same fetch options, timeout and retries, and batching off (the node rejects batches).
  */
-import { createClient, createTransport, http, type Client, type Transport } from 'viem'
+import { createTransport, http, type Client, type Transport } from 'viem'
 import type { MethodSpec } from '../../core/methods/spec.js'
 import { deriveInfoUrl } from '../../core/url.js'
 import { InfoEndpointError } from '../../errors/argument.js'
@@ -78,24 +78,25 @@ const firstThatAnswers =
     } as Parameters<typeof createTransport>[0])
   }
 
-/** A client for the Info API of the node behind `client`. */
-export const infoClientFor = (client: Client, options?: InfoActionsOptions): Client =>
-  createClient({ transport: infoTransportFor(client, options), chain: client.chain })
+/** What Info actions need of a client: its `request`. */
+type Requester = Pick<Client, 'request'>
 
 /**
- * The Info client of `derive()`, made on the first request: `execute` checks the arguments
- * before that, so bad input fails first, and a failed derivation rejects like any request.
+ * Requests to the Info API of the node behind `client`, its transport derived on the first
+ * request: `execute` checks the arguments before that, so bad input fails first, and a
+ * failed derivation rejects like any request.
  */
-export function lazyInfo(derive: () => Client): Pick<Client, 'request'> {
-  let info: Client | undefined
-  return { request: ((args: never) => (info ??= derive()).request(args)) as Client['request'] }
+export function infoRequester(client: Client, options?: InfoActionsOptions): Requester {
+  let info: Requester | undefined
+  // A transport instance is what a client would request through: viem's retries and error mapping included.
+  return { request: ((args: never) => (info ??= infoTransportFor(client, options)({ chain: client.chain })).request(args)) as Client['request'] }
 }
 
-const derived = new WeakMap<Client, Pick<Client, 'request'>>()
+const derived = new WeakMap<Client, Requester>()
 
 /** Runs an Info method spec against the node behind `client` (its Info client derived once per client). */
 export function executeInfo<A, R>(client: Client, spec: MethodSpec<A, R>, args: A): Promise<R> {
   let info = derived.get(client)
-  if (!info) derived.set(client, (info = lazyInfo(() => infoClientFor(client))))
+  if (!info) derived.set(client, (info = infoRequester(client)))
   return execute(info, spec, args)
 }
