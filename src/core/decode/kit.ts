@@ -102,26 +102,7 @@ export const nullable =
   (v) =>
     v === null ? null : d(v)
 
-/** Sets an own property, also for keys such as `__proto__` that plain assignment would not create. */
-function setOwn(o: Record<string, unknown>, key: string, value: unknown) {
-  if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
-  else o[key] = value
-}
-
 export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/**
- * A string-keyed map (`vms`, `precompiles`, …) whose values decode with `d`; safe for any
- * key. With `key`, each key must pass it, else the mismatch names `expected`.
- */
-export const record =
-  <T>(d: Decoder<T>, key?: (k: string) => boolean, expected?: string): Decoder<Record<string, T>> =>
-  (v) => {
-    if (!isPlainObject(v)) return mismatch('an object', v)
-    const out: Record<string, T> = {}
-    for (const k of Object.keys(v)) setOwn(out, k, at(!key || key(k) ? d : () => mismatch(`a key that is ${expected}`, k), v[k], k))
-    return out
-  }
 
 /**
  * An object with known fields (in this order; required unless `optional`, and a missing
@@ -132,15 +113,25 @@ export const object =
   <T>(fields: Record<string, Decoder<unknown>>, rest?: (key: string) => Decoder<unknown> | undefined): Decoder<T> =>
   (v) => {
     if (!isPlainObject(v)) return mismatch('an object', v)
-    const out: Record<string, unknown> = {}
+    let out: Record<string, unknown> = {}
     for (const k in fields) if (v[k] !== undefined || !fields[k]!.optional) out[k] = at(fields[k]!, v[k], k)
     for (const k of Object.keys(v))
       if (!Object.hasOwn(fields, k)) {
         const d = rest?.(k)
-        setOwn(out, k, d ? at(d, v[k], k) : v[k])
+        const value = d ? at(d, v[k], k) : v[k]
+        // Assigning `__proto__` would set the prototype; a computed key in a literal makes it an own property.
+        if (k === '__proto__') out = { ...out, [k]: value }
+        else out[k] = value
       }
     return out as T
   }
+
+/**
+ * A string-keyed map (`vms`, `precompiles`, …) whose values decode with `d`; safe for any
+ * key. With `key`, each key must pass it, else the mismatch names `expected`.
+ */
+export const record = <T>(d: Decoder<T>, key?: (k: string) => boolean, expected?: string): Decoder<Record<string, T>> =>
+  object({}, (k) => (!key || key(k) ? d : () => mismatch(`a key that is ${expected}`, k)))
 
 /** The one field of a reply that matters, e.g. `5` of `{ "networkID": 5 }`. */
 export const field = <T>(key: string, d: Decoder<T>): Decoder<T> => {

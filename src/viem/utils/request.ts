@@ -16,7 +16,7 @@ type ErrorLike = { code?: unknown; details?: unknown; message?: unknown; data?: 
  */
 export function findRpcFailure(err: unknown): Failure | undefined {
   let found: Failure | undefined
-  for (let e = err as ErrorLike, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as ErrorLike, depth++) {
+  for (let e = err as ErrorLike, depth = 0; e && depth < 10; e = e.cause as ErrorLike, depth++) {
     const message = e.details ?? e.message
     if (typeof e.code === 'number' && typeof message === 'string') found = { code: e.code, message, data: e.data }
   }
