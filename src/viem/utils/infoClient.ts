@@ -59,10 +59,8 @@ const firstThatAnswers =
   (transports: Transport[]): Transport =>
   ({ chain }) => {
     const instances = transports.map((t) => t({ chain, retryCount: 0 }))
+    // Internal, so no key, name or type; createTransport adds viem's retries around the round.
     return createTransport({
-      key: 'fallback',
-      name: 'Info fallback',
-      type: 'fallback',
       async request(args) {
         let last: unknown
         for (const t of instances)
