@@ -2,7 +2,6 @@
  * Request arguments, checked before anything is sent: what a node accepts, encoded the
  * way it accepts it (spec §1.5, §3.4). Bad input throws `InvalidArgumentError`.
  */
-import { show } from './show.js'
 import { InvalidArgumentError } from '../errors/argument.js'
 
 /** Seconds since the epoch as bigint or number, or a Date. */
@@ -10,7 +9,7 @@ export type Timestamp = bigint | number | Date
 
 
 function invalid(argument: string, value: unknown, accepted: string): never {
-  throw new InvalidArgumentError({ argument, message: `got ${show(value)}`, accepted })
+  throw new InvalidArgumentError({ argument, value, accepted })
 }
 
 /** A timestamp argument as the JSON number a node requires (a string is rejected by nodes). */
@@ -32,8 +31,7 @@ export type BlockSelector = { blockNumber?: bigint | number; blockHash?: `0x${st
 export function encodeBlockSelector(sel: BlockSelector | undefined): [] | [string] {
   if (!sel) return []
   const { blockNumber: n, blockHash: hash, blockTag: tag } = sel
-  if ([n, hash, tag].filter((x) => x !== undefined).length > 1)
-    throw new InvalidArgumentError({ argument: 'block', message: 'more than one of blockNumber, blockHash and blockTag was given', accepted: 'one of them' })
+  if ([n, hash, tag].filter((x) => x !== undefined).length > 1) invalid('block', sel, 'one of blockNumber, blockHash and blockTag, not more')
   if (n !== undefined) {
     const ok = typeof n === 'bigint' ? n >= 0n && n < 2n ** 63n : Number.isSafeInteger(n) && n >= 0
     return ok ? [`0x${n.toString(16)}`] : invalid('blockNumber', n, 'an integer from 0 to 2^63-1')

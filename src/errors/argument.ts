@@ -1,4 +1,5 @@
 import { SubnetRpcError } from './base.js'
+import { show } from './show.js'
 
 export type InvalidArgumentErrorType = InvalidArgumentError & { name: 'InvalidArgumentError' }
 
@@ -11,9 +12,11 @@ export type InvalidArgumentErrorType = InvalidArgumentError & { name: 'InvalidAr
  */
 export class InvalidArgumentError extends SubnetRpcError {
   declare readonly argument: string
-  constructor({ argument, message, accepted }: { argument: string; message: string; accepted: string }) {
-    super(`Invalid ${argument}: ${message}`, { name: 'InvalidArgumentError', metaMessages: [`Accepted: ${accepted}`] })
-    Object.assign(this, { argument })
+  /** The rejected value, as given. */
+  declare readonly value: unknown
+  constructor({ argument, value, accepted }: { argument: string; value: unknown; accepted: string }) {
+    super(`Invalid ${argument}: got ${show(value)}`, { name: 'InvalidArgumentError', metaMessages: [`Accepted: ${accepted}`] })
+    Object.assign(this, { argument, value })
   }
 }
 

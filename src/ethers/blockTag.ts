@@ -16,7 +16,7 @@ export function toBlockSelector(tag: EthersBlockTag | undefined): BlockSelector 
   }
   throw new InvalidArgumentError({
     argument: 'blockTag',
-    message: `${JSON.stringify(typeof tag === 'bigint' ? String(tag) : tag)} is not a block tag`,
+    value: tag,
     accepted: `a block number (number, bigint or hex), a block hash, or one of ${blockTags.join(', ')}`,
   })
 }

@@ -8,7 +8,7 @@
  * byte here ships in every app that uses a decorator, so the kit is written for minified
  * size: one factory per family of checks, fields required unless marked.
  */
-import { show } from '../show.js'
+import { show } from '../../errors/show.js'
 import { PrecisionError, ResponseShapeError } from '../../errors/response.js'
 
 /** Checks and converts one value; `optional` marks a field that may be absent. */
@@ -76,7 +76,8 @@ export const unsigned: Decoder<bigint> = (v) => {
  */
 export const uint32: Decoder<number> = (v) => {
   const n = typeof v === 'string' && decimal.test(v) ? Number(v) : v
-  return Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= 0xffffffff ? (n as number) : mismatch('a uint32', v)
+  // `>>> 0` keeps a number only if it is an integer from 0 to 2^32-1.
+  return typeof n === 'number' && n >>> 0 === n ? n : mismatch('a uint32', v)
 }
 
 /** A json.Float64 percentage, sent as a 4-decimal string such as "99.0000". */
@@ -85,8 +86,8 @@ export const percentage: Decoder<number> = (v) =>
 
 /** An RFC 3339 time as `Date`. */
 export const date: Decoder<Date> = (v) => {
-  const d = typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) ? new Date(v) : undefined
-  return d && !Number.isNaN(d.getTime()) ? d : mismatch('an RFC 3339 time', v)
+  const d = new Date(typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) ? v : NaN)
+  return isNaN(+d) ? mismatch('an RFC 3339 time', v) : d
 }
 
 /** Marks a field that may be absent (left out of the result when it is). */

@@ -27,7 +27,8 @@ import {
   type Decoder,
 } from '../decode/kit.js'
 
-const isAcpNumber = (k: string) => /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) <= 0xffffffff
+// A uint32 in canonical decimal: `>>> 0` wraps anything else, so the text would differ.
+const isAcpNumber = (k: string) => `${+k >>> 0}` === k
 
 export const decodeAcps: Decoder<AcpsReturnType> = object(
   {
