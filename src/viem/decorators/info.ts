@@ -62,14 +62,15 @@ export type InfoActions = {
  *   .extend(infoActions())
  * const { version } = await client.getNodeVersion()
  */
-export function infoActions(options: InfoActionsOptions = {}) {
+export function infoActions(options?: InfoActionsOptions) {
   return (client: Client): InfoActions => {
     // Derived on the first request, not here: a client whose Info URL cannot be derived still
     // gets its chain actions, and Info actions check their arguments first and reject (never throw).
     const info = infoRequester(client, options)
-    // Each action is its standalone twin (actions/info/*) over this client's Info client.
-    const action = (spec: MethodSpec<never, unknown>) => (args: never) => execute(info, spec, args)
-    // Named after the method without its namespace: `info.peers` → `peers`.
-    return Object.fromEntries(all.map((spec) => [spec.method.slice(5), action(spec)])) as InfoActions
+    // Each action is its standalone twin (actions/info/*) over this client's Info client, named
+    // after the method without its namespace: `info.peers` → `peers`.
+    return Object.fromEntries(
+      all.map((spec: MethodSpec<never, unknown>) => [spec.method.slice(5), (args: never) => execute(info, spec, args)]),
+    ) as InfoActions
   }
 }
