@@ -46,8 +46,9 @@ function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions
       isHttp && new URL(t.url!).origin === new URL(deriveInfoUrl(url)).origin ? { ...t, url } : { url, subnetHttp: t.subnetHttp },
     )
   if (isHttp) return infoHttp(t)
-  const inner = t.type === 'fallback' ? t.transports : undefined
-  if (inner?.length && inner.every((x) => x.config.type === 'http')) return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value })))
+  // viem's fallback always has at least one transport (its type says so).
+  const inner = t.transports!
+  if (t.type === 'fallback' && inner.every((x) => x.config.type === 'http')) return firstThatAnswers(inner.map((x) => infoHttp({ ...x.config, ...x.value })))
   throw new InfoEndpointError(`Cannot derive the Info API URL from a ${t.type} transport: pass infoActions({ url }) or infoActions({ transport }).`)
 }
 
