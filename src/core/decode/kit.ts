@@ -60,7 +60,7 @@ const decimal = /^(0|[1-9]\d*)$/
 export const bigint: Decoder<bigint> = (v) => {
   if (typeof v === 'bigint') return v
   if (Number.isSafeInteger(v)) return BigInt(v as number)
-  if (typeof v === 'string' && decimal.test(v.replace(/^-(?!0$)/, ''))) return BigInt(v)
+  if (typeof v === 'string' && /^(0|-?[1-9]\d*)$/.test(v)) return BigInt(v)
   // An unsafe integer that arrived as a number was already rounded: a precision error, not a shape error.
   return mismatch(Number.isInteger(v) ? undefined : 'an integer', v)
 }
