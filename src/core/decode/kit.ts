@@ -30,8 +30,8 @@ function at<T>(d: Decoder<T>, v: unknown, key: string | number): T {
     return d(v)
   } catch (e) {
     const m = e as Mismatch
-    if (m.path != null)
-      m.path = (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_]\w*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`) + m.path
+    // `.name` for identifier keys; array indexes and other keys in brackets: `[3]`, `["a b"]`.
+    if (m.path != null) m.path = (/^[A-Za-z_]\w*$/.test(key as string) ? `.${key}` : `[${JSON.stringify(key)}]`) + m.path
     throw e
   }
 }
