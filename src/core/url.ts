@@ -2,8 +2,9 @@
 import { InfoEndpointError } from '../errors/argument.js'
 
 /**
- * The `/ext/info` URL for a node URL: the base URL, `/ext/info`, or an `/ext/bc/<id>/rpc`
- * URL. Scheme, credentials, host, port, any path prefix and the query are kept.
+ * The `/ext/info` URL for a node URL: the base URL, `/ext/info`, an `/ext/bc/<id>/rpc`
+ * URL or any other endpoint under `/ext/`. Scheme, credentials, host, port, any path
+ * prefix and the query are kept.
  *
  * @example
  * deriveInfoUrl('https://user:pw@api.example/v1/ext/bc/C/rpc?token=abc')
@@ -17,8 +18,8 @@ export function deriveInfoUrl(nodeUrl: string): string {
   } catch {
     throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) URL.`)
   }
-  // Everything from the endpoint's `/ext/...` on is replaced; what precedes it is a path prefix.
-  url.pathname = `${url.pathname.replace(/\/ext\/(info|bc\/[^/]+\/(rpc|ws)|[^/]+\/rpc)\/?$/, '').replace(/\/+$/, '')}/ext/info`
+  // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
+  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}/ext/info`
   url.hash = ''
   return url.href
 }

@@ -27,6 +27,9 @@ describe('deriveInfoUrl', () => {
     ['credentials kept', 'https://user:p%40ss@gateway.example:8443/ext/bc/C/rpc', 'https://user:p%40ss@gateway.example:8443/ext/info'],
     ['hash dropped', 'http://127.0.0.1:9650/ext/bc/C/rpc#frag', 'http://127.0.0.1:9650/ext/info'],
     ['all together', 'https://u:p@gw.example/prefix/ext/bc/abc/rpc/?token=abc#x', 'https://u:p@gw.example/prefix/ext/info?token=abc'],
+    ['other endpoints: /ext/bc/P', 'https://node.example/ext/bc/P', 'https://node.example/ext/info'],
+    ['other endpoints: /ext/health', 'https://node.example/v1/ext/health', 'https://node.example/v1/ext/info'],
+    ['a prefix that itself holds /ext/: only the last /ext/ on is the endpoint', 'https://gw.example/ext/avax/ext/bc/C/rpc', 'https://gw.example/ext/avax/ext/info'],
   ]
   it.each(cases)('%s', (_name, input, expected) => {
     expect(deriveInfoUrl(input)).toBe(expected)
