@@ -58,8 +58,10 @@ function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions
  */
 const firstThatAnswers =
   (transports: Transport[]): Transport =>
-  ({ chain }) => {
-    const instances = transports.map((t) => t({ chain, retryCount: 0 }))
+  (options) => {
+    // Retries are the round's, as in viem's fallback: the inner settings already say 0 (viem
+    // made them with retryCount 0), unless the user gave an http transport its own.
+    const instances = transports.map((t) => t(options))
     // Internal, so no key, name or type; createTransport adds viem's retries around the round.
     return createTransport({
       async request(args) {
