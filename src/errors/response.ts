@@ -35,7 +35,7 @@ export class PrecisionError extends SubnetRpcError {
   declare readonly path: string
   declare readonly value: number
   constructor({ method, path, value }: { method: string; path: string; value: number }) {
-    super(`${method}: the integer at ${path} is beyond 2^53, rounded to ${value} by JSON.parse. Use subnetHttp or SubnetProvider for exact values.`, {
+    super(`${method}: ${path} is beyond 2^53, rounded to ${value} by JSON.parse; use subnetHttp or SubnetProvider.`, {
       name: 'PrecisionError',
     })
     Object.assign(this, { method, path, value })

@@ -8,5 +8,5 @@ import { stringify } from 'viem'
 export function show(v: unknown): string {
   const text =
     v === undefined ? 'nothing' : typeof v === 'bigint' ? `${v}n` : v instanceof Date || typeof v === 'number' ? String(v) : (stringify(v) ?? String(v))
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text
 }

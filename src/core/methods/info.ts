@@ -3,7 +3,7 @@ import * as d from '../decoders/info.js'
 import { encodeId, encodeNodeIds, requireText } from '../encode.js'
 import { spec } from './spec.js'
 
-const chainAlias = 'a chain alias (P, X, C, …) or blockchain ID'
+const chainAlias = 'a chain alias (P, X, C) or blockchain ID'
 
 export const acpsMethod = spec('info.acps', d.decodeAcps)
 export const isBootstrappedMethod = spec('info.isBootstrapped', d.decodeIsBootstrapped, (a: { chain: string }) => ({
