@@ -43,6 +43,7 @@ export class MethodNotFoundError extends NodeRpcError {
 
 /** Maps a node's JSON-RPC error to the matching subnet-rpc error class. */
 export function nodeError(args: NodeFailure): NodeRpcError {
-  const notFound = args.code === -32601 || (args.code === -32000 && args.message.startsWith("rpc: can't find method"))
+  // gorilla/rpc's text for an unknown Info method (with code -32000).
+  const notFound = args.code === -32601 || /^rpc: can't find method/.test(args.message)
   return notFound ? new MethodNotFoundError(args) : new NodeRpcError(args)
 }
