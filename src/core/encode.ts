@@ -52,10 +52,10 @@ export function encodeNodeIds(nodeIDs: readonly string[] | undefined): string[] 
   if (!Array.isArray(nodeIDs)) invalid('nodeIDs', nodeIDs, 'an array of NodeIDs')
   // The shape of CB58 text for 20 bytes and a 4-byte checksum. The checksum itself is the
   // node's to verify: checking it here would cost every app a hash.
-  return nodeIDs.map((id, i) => (typeof id === 'string' && /^NodeID-[1-9A-HJ-NP-Za-km-z]{26,34}$/.test(id) ? id : invalid(`nodeIDs[${i}]`, id, 'NodeID- and the CB58 of 20 bytes')))
+  return nodeIDs.map((id, i) => (typeof id === 'string' && /^NodeID-[1-9A-HJ-NP-Za-km-z]{26,34}$/.test(id) ? id : invalid(`nodeIDs[${i}]`, id, 'NodeID-<CB58 of 20 bytes>')))
 }
 
 /** A 32-byte ID in CB58 (subnet ID). */
 export function encodeId(argument: string, value: string | undefined): string | undefined {
-  return value === undefined || (typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{37,50}$/.test(value)) ? value : invalid(argument, value, 'a 32-byte ID in CB58')
+  return value === undefined || (typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{37,50}$/.test(value)) ? value : invalid(argument, value, '<CB58 of 32 bytes>')
 }
