@@ -26,14 +26,12 @@ export function findRpcFailure(err: unknown): Failure | undefined {
 /** Checks arguments, sends the request, decodes the result; node errors become subnet-rpc errors. */
 export async function execute<A, R>(client: Pick<Client, 'request'>, spec: MethodSpec<A, R>, args: A): Promise<R> {
   const { method } = spec
-  const params = spec.params(args)
-  let raw: unknown
-  try {
-    raw = await (client.request as (a: { method: string; params: unknown }) => Promise<unknown>)({ method, params })
-  } catch (err) {
-    throw toSubnetError(method, err)
-  }
-  return spec.result(raw)
+  const request = (client.request as (a: { method: string; params: unknown }) => Promise<unknown>)({ method, params: spec.params(args) })
+  return spec.result(
+    await request.catch((err) => {
+      throw toSubnetError(method, err)
+    }),
+  )
 }
 
 /**
