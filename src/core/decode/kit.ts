@@ -80,9 +80,8 @@ export const uint32: Decoder<number> = (v) => {
   return typeof n === 'number' && n >>> 0 === n ? n : mismatch('a uint32', v)
 }
 
-/** A json.Float64 percentage, sent as a 4-decimal string such as "99.0000". */
-export const percentage: Decoder<number> = (v) =>
-  Number.isFinite(v) ? (v as number) : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : mismatch('a percentage', v)
+/** A json.Float64 percentage: always a decimal string on the wire, such as "99.0000" (spec §2). */
+export const percentage: Decoder<number> = (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : mismatch('a percentage', v))
 
 /** An RFC 3339 time as `Date`. */
 export const date: Decoder<Date> = (v) => {
