@@ -6,20 +6,18 @@ import { SubnetRpcError } from '../../errors/base.js'
 import { nodeError } from '../../errors/node.js'
 
 type Failure = { code: number; message: string; data?: unknown }
-type ErrorLike = { code?: unknown; details?: unknown; message?: unknown; data?: unknown; cause?: unknown }
+type ErrorLike = { code?: unknown; message?: unknown; data?: unknown; cause?: unknown }
 
 /**
  * Finds the node's JSON-RPC error in a viem error chain: the deepest error with a numeric
- * code, which is viem's RpcRequestError over http (the node's message in `details`) or the
- * provider's own error object over EIP-1193 (`message`). viem's wrappers above it carry
- * the same code, or -1 for codes they do not know.
+ * code and a message, which is the reply's own error object (the cause of viem's
+ * RpcRequestError over http) or the provider's over EIP-1193. viem's wrappers above it
+ * carry the same code, or -1 for codes they do not know.
  */
 export function findRpcFailure(err: unknown): Failure | undefined {
   let found: Failure | undefined
-  for (let e = err as ErrorLike, depth = 0; e && depth < 10; e = e.cause as ErrorLike, depth++) {
-    const message = e.details ?? e.message
-    if (typeof e.code === 'number' && typeof message === 'string') found = { code: e.code, message, data: e.data }
-  }
+  for (let e = err as ErrorLike, depth = 0; e && depth < 10; e = e.cause as ErrorLike, depth++)
+    if (typeof e.code === 'number' && typeof e.message === 'string') found = { code: e.code, message: e.message, data: e.data }
   return found
 }
 
