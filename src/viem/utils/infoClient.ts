@@ -89,8 +89,9 @@ type Requester = Pick<Client, 'request'>
  */
 export function infoRequester(client: Client, options?: InfoActionsOptions): Requester {
   let info: Requester | undefined
-  // A transport instance is what a client would request through: viem's retries and error mapping included.
-  return { request: ((args: never) => (info ??= infoTransportFor(client, options)({ chain: client.chain })).request(args)) as Client['request'] }
+  // A transport instance is what a client would request through (viem's retries and error mapping included);
+  // no chain: the Info URL never comes from the chain's RPC URLs.
+  return { request: ((args: never) => (info ??= infoTransportFor(client, options)({})).request(args)) as Client['request'] }
 }
 
 const derived = new WeakMap<Client, Requester>()

@@ -2,7 +2,6 @@
 import type { Client } from 'viem'
 import { notJson } from '../../core/methods/envelope.js'
 import type { MethodSpec } from '../../core/methods/spec.js'
-import { SubnetRpcError } from '../../errors/base.js'
 import { nodeError } from '../../errors/node.js'
 
 type Failure = { code: number; message: string; data?: unknown }
@@ -37,12 +36,11 @@ export async function execute<A, R>(client: Pick<Client, 'request'>, spec: Metho
  * with a 2xx body that is not JSON (viem's HttpRequestError around the SyntaxError).
  */
 export function toSubnetError(method: string, err: unknown): unknown {
+  // Our own errors (a failed Info URL derivation) carry no code and pass through as they are.
   const failure = findRpcFailure(err)
-  return err instanceof SubnetRpcError
-    ? err
-    : failure
-      ? nodeError({ method, ...failure, cause: err as Error })
-      : (err as { cause?: unknown })?.cause instanceof SyntaxError
-        ? notJson(method, err as Error)
-        : err
+  return failure
+    ? nodeError({ method, ...failure, cause: err as Error })
+    : (err as { cause?: unknown })?.cause instanceof SyntaxError
+      ? notJson(method, err as Error)
+      : err
 }
