@@ -75,13 +75,13 @@ export const unsigned: Decoder<bigint> = (v) => {
  * A json.Uint32 (and small uint64 counts such as `numPeers`) as `number`, bare or quoted.
  */
 export const uint32: Decoder<number> = (v) => {
-  const n = typeof v === 'string' && decimal.test(v) ? Number(v) : v
+  const n = typeof v === 'string' && decimal.test(v) ? +v : v
   // `>>> 0` keeps a number only if it is an integer from 0 to 2^32-1.
   return typeof n === 'number' && n >>> 0 === n ? n : mismatch('a uint32', v)
 }
 
 /** A json.Float64 percentage: always a decimal string on the wire, such as "99.0000" (spec §2). */
-export const percentage: Decoder<number> = (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : mismatch('a percentage', v))
+export const percentage: Decoder<number> = (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? +v : mismatch('a percentage', v))
 
 /** An RFC 3339 time as `Date`. */
 export const date: Decoder<Date> = (v) => {
