@@ -126,6 +126,27 @@ describe('older and newer nodes (spec §6)', () => {
     expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...upgradesJson, fooTime: 'soon' })))).toBe('$.fooTime')
   })
 
+  it("upgrades of a current node: etna…helicon and graniteEpochDuration decoded, keys in the node's order", () => {
+    const wire = {
+      ...upgradesJson,
+      etnaTime: '2024-12-16T17:00:00Z',
+      fortunaTime: '2025-04-08T15:00:00Z',
+      graniteTime: '2025-11-19T16:00:00Z',
+      graniteEpochDuration: 30000000000,
+      heliconTime: '9999-12-01T00:00:00Z',
+    }
+    const r = decode(info.decodeUpgrades, JSON.stringify(wire))
+    expect(Object.keys(r)).toEqual(Object.keys(wire))
+    expect(r.etnaTime).toEqual(new Date('2024-12-16T17:00:00Z'))
+    expect(r.heliconTime).toEqual(new Date('9999-12-01T00:00:00Z'))
+    expect(r.graniteEpochDuration).toBe(30000000000n)
+    expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...wire, graniteEpochDuration: '30s' })))).toBe('$.graniteEpochDuration')
+    expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...wire, etnaTime: 1 })))).toBe('$.etnaTime')
+    // The upgrades every node since Durango has are required.
+    const { durangoTime: _, ...withoutDurango } = wire
+    expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify(withoutDurango)))).toBe('$.durangoTime')
+  })
+
   it('getNodeVersion: rpcProtocolVersion absent before v1.9.2; quoted or bare when present', () => {
     const base = { version: 'avalanche/1.9.0', databaseVersion: 'v1.4.5', gitCommit: 'abc', vmVersions: { avm: 'v1.9.0' } }
     const old = decode(info.decodeNodeVersion, JSON.stringify(base))

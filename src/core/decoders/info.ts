@@ -124,14 +124,10 @@ export const decodeUpgrades: Decoder<UpgradesReturnType> = object(
     cortinaTime: date,
     cortinaXChainStopVertexID: string,
     durangoTime: date,
-    etnaTime: optional(date),
-    fortunaTime: optional(date),
-    graniteTime: optional(date),
-    graniteEpochDuration: optional(unsigned),
-    heliconTime: optional(date),
   },
-  // Upgrades added later follow the `<name>Time` pattern.
-  (key) => (key.endsWith('Time') ? date : undefined),
+  // What older nodes lack, in the node's order: etnaTime, fortunaTime, graniteTime,
+  // graniteEpochDuration, heliconTime, and the `<name>Time` of upgrades added later.
+  (key) => (key.endsWith('Time') ? date : key === 'graniteEpochDuration' ? unsigned : undefined),
 )
 
 export const decodeUptime: Decoder<UptimeReturnType> = object({
