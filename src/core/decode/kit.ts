@@ -45,7 +45,7 @@ const check =
 export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{40}$/.test(v)
 
 export const string = /* @__PURE__ */ check<string>((v) => typeof v === 'string', 'a string')
-export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean', 'true or false')
+export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean', 'a boolean')
 /** A 20-byte hex address (`0x` + 40 hex digits). */
 export const address = /* @__PURE__ */ check<`0x${string}`>(isAddress, 'an address')
 /** A 0x-prefixed hex string. */
@@ -86,7 +86,7 @@ export const percentage: Decoder<number> = (v) => (typeof v === 'string' && /^-?
 /** An RFC 3339 time as `Date`. */
 export const date: Decoder<Date> = (v) => {
   const d = new Date(typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) ? v : NaN)
-  return isNaN(+d) ? mismatch('an RFC 3339 time', v) : d
+  return Number.isNaN(d.getTime()) ? mismatch('an RFC 3339 time', v) : d
 }
 
 /** Marks a field that may be absent (left out of the result when it is). */
