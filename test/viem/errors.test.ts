@@ -359,6 +359,13 @@ describe('InvalidArgumentError before any request', () => {
     await invalid(c.feeConfig({ blockNumber: 1n, blockHash: hash }), 'block')
     await invalid(c.feeConfig({ blockTag: 'latest', blockNumber: 1n }), 'block')
     await invalid(c.feeConfig({ blockTag: 'latest', blockHash: hash }), 'block')
+    // The error keeps the rejected value and shows it in one message form.
+    const both = (await failure(c.feeConfig({ blockNumber: 1n, blockTag: 'latest' }))) as InvalidArgumentError
+    expect(both.value).toEqual({ blockNumber: 1n, blockTag: 'latest' })
+    expect(both.shortMessage).toBe('Invalid block: got {"blockNumber":"1","blockTag":"latest"}')
+    expect(both.message).toMatch(/Accepted: one of blockNumber, blockHash and blockTag, not more/)
+    const tag = (await failure(c.feeConfig({ blockTag: 'newest' as never }))) as InvalidArgumentError
+    expect([tag.value, tag.shortMessage]).toEqual(['newest', 'Invalid blockTag: got "newest"'])
     await invalid(c.feeConfig({ blockHash: '0x1234' }), 'blockHash')
     await invalid(c.feeConfig({ blockHash: `0x${'zz'.repeat(32)}` as `0x${string}` }), 'blockHash')
     await invalid(c.feeConfig({ blockHash: 'ab'.repeat(32) as never }), 'blockHash')
