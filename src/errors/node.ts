@@ -2,7 +2,16 @@ import { SubnetRpcError } from './base.js'
 
 export type NodeRpcErrorType = NodeRpcError & { name: 'NodeRpcError' }
 
-type NodeFailure = { method: string; code: number; message: string; data?: unknown; cause?: Error }
+/** A JSON-RPC error object as a node (or an EIP-1193 provider) sends it. */
+export type RpcFailure = { code: number; message: string; data?: unknown }
+
+/** `o` as a JSON-RPC error (its code, message and data) if it is one: both adapters look for it in what they catch. */
+export function asRpcFailure(o: unknown): RpcFailure | undefined {
+  const e = o as Partial<RpcFailure> | null | undefined
+  return typeof e?.code === 'number' && typeof e.message === 'string' ? { code: e.code, message: e.message, data: e.data } : undefined
+}
+
+type NodeFailure = RpcFailure & { method: string; cause?: Error }
 
 /**
  * The node answered the call with a JSON-RPC error: `code`, `message` and `data` are

@@ -3,7 +3,7 @@ import { JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload } from 'ethe
 import { parseReply, replyResult } from '../core/methods/envelope.js'
 import type { MethodSpec } from '../core/methods/spec.js'
 import { SubnetRpcError } from '../errors/base.js'
-import { nodeError } from '../errors/node.js'
+import { asRpcFailure, nodeError, type RpcFailure } from '../errors/node.js'
 
 /** An ethers provider (`send(method, params)`), Hardhat's `hre.ethers.provider` among them. */
 export type Sender = { send(method: string, params: unknown[] | Record<string, unknown>): Promise<unknown> }
@@ -11,29 +11,22 @@ export type Sender = { send(method: string, params: unknown[] | Record<string, u
 export type Requester = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 export type AnyProvider = Sender | Requester
 
-type Failure = { code: number; message: string; data?: unknown }
-
-function asFailure(o: unknown): Failure | undefined {
-  if (o && typeof o === 'object' && typeof (o as Failure).code === 'number' && typeof (o as Failure).message === 'string') return o as Failure
-  return undefined
-}
-
 /**
  * The node's JSON-RPC error inside an ethers error (`error`, or `info.error` for
  * UNSUPPORTED_OPERATION) or an EIP-1193 provider error.
  */
-export function findRpcFailure(err: unknown): Failure | undefined {
+export function findRpcFailure(err: unknown): RpcFailure | undefined {
   if (!err || typeof err !== 'object') return undefined
   const e = err as { error?: unknown; info?: { error?: unknown }; code?: unknown }
   // ethers' own errors carry string codes; the node's error is nested.
-  if (typeof e.code === 'string') return asFailure(e.error) ?? asFailure(e.info?.error)
-  return asFailure(err)
+  if (typeof e.code === 'string') return asRpcFailure(e.error) ?? asRpcFailure(e.info?.error)
+  return asRpcFailure(err)
 }
 
 export function toSubnetError(method: string, err: unknown): unknown {
   if (err instanceof SubnetRpcError) return err
   const failure = findRpcFailure(err)
-  return failure ? nodeError({ method, code: failure.code, message: failure.message, data: failure.data, cause: err instanceof Error ? err : undefined }) : err
+  return failure ? nodeError({ method, ...failure, cause: err instanceof Error ? err : undefined }) : err
 }
 
 /** Checks arguments, sends, decodes. */

@@ -16,12 +16,6 @@ export function activePrecompileConfig(spec: ChainSpec, key: PrecompileKey, t: b
   return active
 }
 
-/** IsPrecompileEnabled. */
-export function isPrecompileEnabled(spec: ChainSpec, key: PrecompileKey, t: bigint): boolean {
-  const c = activePrecompileConfig(spec, key, t)
-  return c !== undefined && !c.disable
-}
-
 function enabledPrecompiles(spec: ChainSpec, t: bigint): [PrecompileKey, PrecompileConfig][] {
   const out: [PrecompileKey, PrecompileConfig][] = []
   for (const key of Object.keys(precompileModules) as PrecompileKey[]) {
