@@ -22,7 +22,7 @@ export const networkUpgradeRule = <N extends NetworkUpgradeName>(name: N) =>
   `Is${name[0]!.toUpperCase()}${name.slice(1)}` as `Is${Capitalize<N>}`
 
 /** Every network upgrade's chain config key, in activation order. */
-export const networkUpgradeKeys: readonly NetworkUpgradeKey[] = networkUpgradeNames.map(networkUpgradeKey)
+export const networkUpgradeKeys: readonly NetworkUpgradeKey[] = /* @__PURE__ */ networkUpgradeNames.map(networkUpgradeKey)
 
 /** `commontype.FeeConfig`'s fields, in the Go struct's (and the JSON's) order. */
 export const feeConfigKeys = [
@@ -51,5 +51,5 @@ export const precompiles = {
 } as const
 export type PrecompileKey = keyof typeof precompiles
 /** Every precompile config key, in address order. */
-export const precompileKeys = Object.keys(precompiles) as PrecompileKey[]
+export const precompileKeys = /* @__PURE__ */ Object.keys(precompiles) as PrecompileKey[]
 export const isPrecompileKey = (key: string): key is PrecompileKey => Object.hasOwn(precompiles, key)

@@ -1,5 +1,5 @@
 /**
- * The shared decoders (src/core/decoders) on replies of older and newer nodes (spec §6),
+ * The shared decoders (src/core/decoders) on replies of older and newer nodes,
  * on keys such as `__proto__`, and on replies of the wrong shape (exact JSON paths).
  * Replies are parsed from JSON text, as a transport would.
  */
@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import * as info from '../../src/core/decoders/info.js'
 import * as subnet from '../../src/core/decoders/subnet.js'
 import { decodeResult, type Decoder } from '../../src/core/decode/kit.js'
-import { infoMethods, subnetMethods } from '../../src/index.js'
+import * as infoMethods from '../../src/core/methods/info.js'
+import * as subnetMethods from '../../src/core/methods/subnet.js'
 import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 
@@ -75,7 +76,7 @@ const upgradesJson = {
   durangoTime: '2020-12-05T05:00:00Z',
 }
 
-describe('older and newer nodes (spec §6)', () => {
+describe('older and newer nodes', () => {
   it('getVMs: fxs absent (before v1.10.19) is fine; present is kept', () => {
     const old = decode(info.decodeVMs, '{"vms":{"jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq":["avm"],"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ":["secp256k1fx"]}}')
     expect(old).toEqual({ vms: { jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'], spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ: ['secp256k1fx'] } })
@@ -184,8 +185,9 @@ describe('older and newer nodes (spec §6)', () => {
     const r = decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: noRate }))
     expect(r).toEqual({ feeConfig: { ...feeBig, targetBlockRate: 0n } })
     expect('lastChangedAt' in r).toBe(false)
-    // Quoted decimals (a *big.Int some encoders quote) are accepted too.
-    expect(decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: '25000000000' }, lastChangedAt: 3 }))).toEqual({ feeConfig: feeBig, lastChangedAt: 3n })
+    expect(decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: 3 }))).toEqual({ feeConfig: feeBig, lastChangedAt: 3n })
+    // A *big.Int is a bare integer: big.Int.UnmarshalJSON refuses a quoted one, and so do we.
+    expect(pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: '25000000000' } })))).toBe('$.feeConfig.minBaseFee')
   })
 
   it('allow lists: adminAddresses null from old nodes is kept as null', () => {
@@ -250,10 +252,10 @@ describe('older and newer nodes (spec §6)', () => {
   })
 
   it('the method specs pick the field each action returns', () => {
-    expect(infoMethods.getNetworkIDMethod.result({ networkID: '12345' })).toBe(12345)
-    expect(infoMethods.isBootstrappedMethod.result({ isBootstrapped: true })).toBe(true)
-    expect(infoMethods.getBlockchainIDMethod.result({ blockchainID: 'abc' })).toBe('abc')
-    expect(subnetMethods.feeConfigMethod.result({ feeConfig: feeJson, lastChangedAt: 0 })).toEqual({ feeConfig: feeBig, lastChangedAt: 0n })
+    expect(infoMethods.getNetworkID.decode({ networkID: '12345' })).toBe(12345)
+    expect(infoMethods.isBootstrapped.decode({ isBootstrapped: true })).toBe(true)
+    expect(infoMethods.getBlockchainID.decode({ blockchainID: 'abc' })).toBe('abc')
+    expect(subnetMethods.feeConfig.decode({ feeConfig: feeJson, lastChangedAt: 0 })).toEqual({ feeConfig: feeBig, lastChangedAt: 0n })
   })
 })
 
@@ -387,7 +389,7 @@ describe('shape errors with the exact path of the first mismatch', () => {
   })
 
   it('the error names the method and what was expected', () => {
-    const e = shapeError(() => infoMethods.peersMethod.result({ numPeers: { n: 1 }, peers: [] }))
+    const e = shapeError(() => infoMethods.peers.decode({ numPeers: { n: 1 }, peers: [] }))
     expect(e.method).toBe('info.peers')
     expect(e.path).toBe('$.numPeers')
     expect(e.message).toMatch(/info\.peers/)
@@ -424,5 +426,107 @@ describe('integers beyond 2^53', () => {
   it('2^53 - 1 over plain JSON.parse is fine', () => {
     const r = decodeResult(subnet.decodeFeeConfigResult, 'eth_feeConfig', JSON.parse(JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: Number.MAX_SAFE_INTEGER } })))
     expect(r.feeConfig.minBaseFee).toBe(9007199254740991n)
+  })
+})
+
+describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', () => {
+  const minter = '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'
+  const mintOf = (amount: unknown) => decode(subnet.decodeActivePrecompiles, JSON.stringify({ contractNativeMinterConfig: { blockTimestamp: 0, initialMint: { [minter]: amount } } }))
+  const mint = (amount: unknown) => mintOf(amount).contractNativeMinterConfig!.initialMint![minter]
+  const max256 = (1n << 256n) - 1n
+
+  it('HexOrDecimal256: what MarshalText writes (%#x: 0x hex, "0x0", "-0x…" when negative), exactly', () => {
+    expect(mint('0x3635c9adc5dea00000')).toBe(1000000000000000000000n)
+    expect(mint('0x0')).toBe(0n)
+    expect(mint('-0x5')).toBe(-5n)
+    expect(mint(`0x${'f'.repeat(64)}`)).toBe(max256)
+    expect(mint(`-0x${'f'.repeat(64)}`)).toBe(-max256)
+  })
+
+  it('HexOrDecimal256: the other texts UnmarshalText reads (ParseBig256): decimal, 0X, upper-case digits, leading zeros', () => {
+    expect(mint('1000000000000000000000')).toBe(1000000000000000000000n)
+    expect(mint('0')).toBe(0n)
+    expect(mint('-5')).toBe(-5n)
+    expect(mint('0X3635C9ADC5DEA00000')).toBe(1000000000000000000000n)
+    expect(mint('0x00ff')).toBe(255n)
+    expect(mint('007')).toBe(7n)
+    expect(mint(max256.toString())).toBe(max256)
+  })
+
+  it('HexOrDecimal256: more than 256 bits is refused, as ParseBig256 refuses it', () => {
+    for (const big of [`0x1${'0'.repeat(64)}`, (1n << 256n).toString(), `-0x1${'0'.repeat(64)}`]) {
+      const e = shapeError(() => mintOf(big))
+      expect(e.path).toBe(`$.contractNativeMinterConfig.initialMint["${minter}"]`)
+      expect(e.expected).toBe('a 256-bit integer')
+    }
+  })
+
+  it('HexOrDecimal256: anything else is a shape error at its path (the node always writes a quoted string)', () => {
+    const bad: unknown[] = ['', '0x', '0xg1', '1.5', '1e3', ' 1', '1 ', '+5', '0x-5', '--5', '-', 'lots', 5, 0, 1.5, null, true, {}, ['0x1']]
+    for (const amount of bad) expect(shapeError(() => mintOf(amount)).path, JSON.stringify(amount)).toBe(`$.contractNativeMinterConfig.initialMint["${minter}"]`)
+  })
+
+  it('HexOrDecimal256: balanceChange of a state upgrade, negative included, at its path when bad', () => {
+    const config = (balanceChange: unknown, accounts: unknown = { [minter]: { balanceChange } }) =>
+      JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: { stateUpgrades: [{ blockTimestamp: 5, accounts }] } })
+    const change = (v: unknown) => decode(subnet.decodeChainConfig, config(v)).upgrades.stateUpgrades![0]!.accounts![minter]!.balanceChange
+    expect(change('0x3635c9adc5dea00000')).toBe(1000000000000000000000n)
+    expect(change('-0xde0b6b3a7640000')).toBe(-1000000000000000000n)
+    expect(change('-1000000000000000000')).toBe(-1000000000000000000n)
+    expect(pathOf(() => decode(subnet.decodeChainConfig, config(12)))).toBe(`$.upgrades.stateUpgrades[0].accounts["${minter}"].balanceChange`)
+    // map[common.Address]StateUpgradeAccount has no omitempty: null when the upgrade file gave no accounts.
+    expect(decode(subnet.decodeChainConfig, config(undefined, null)).upgrades.stateUpgrades![0]!.accounts).toBeNull()
+  })
+
+  it('through the lossless parse: hex amounts stay exact next to integers beyond 2^53', () => {
+    const text = `{"contractNativeMinterConfig":{"adminAddresses":["${minter}"],"blockTimestamp":18446744073709551615,"initialMint":{"${minter}":"0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"}}}`
+    const r = decodeResult(subnet.decodeActivePrecompiles, 'eth_getActivePrecompilesAt', parseJson(text)).contractNativeMinterConfig!
+    expect(r.blockTimestamp).toBe(18446744073709551615n)
+    expect(r.initialMint).toEqual({ [minter]: max256 })
+  })
+
+  it('*big.Int is a bare integer of any size and sign; quoted is refused (big.Int.UnmarshalJSON)', () => {
+    const parsed = parseJson(`{"chainId":99999,"feeConfig":${JSON.stringify(feeJson)},"terminalTotalDifficulty":58750000000000000000000,"homesteadBlock":-1,"upgrades":{}}`)
+    const r = decodeResult(subnet.decodeChainConfig, 'eth_getChainConfig', parsed)
+    expect(r.terminalTotalDifficulty).toBe(58750000000000000000000n)
+    expect(r.homesteadBlock).toBe(-1n)
+    for (const [key, value] of [['chainId', '99999'], ['homesteadBlock', '0'], ['someFutureBlock', '0x0']] as const)
+      expect(pathOf(() => decode(subnet.decodeChainConfig, JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: {}, [key]: value })))).toBe(`$.${key}`)
+    const ruleId = (ChainID: unknown) => JSON.stringify({ ethRules: { ...ethRules, ChainID }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} })
+    expect(pathOf(() => decode(subnet.decodeActiveRules, ruleId('99999')))).toBe('$.ethRules.ChainID')
+  })
+
+  it('uint64 is a bare integer from 0 to 2^64-1: timestamps, targetBlockRate, quorumNumerator, initialMinDelayMS', () => {
+    const top = (extra: Record<string, unknown>) => `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{}${Object.entries(extra).map(([k, v]) => `,"${k}":${v}`).join('')}}`
+    const r = decodeResult(subnet.decodeChainConfig, 'm', parseJson(top({ durangoTimestamp: '18446744073709551615', initialMinDelayMS: '0', shanghaiTime: '5' })))
+    expect(r.durangoTimestamp).toBe(18446744073709551615n)
+    expect(r.initialMinDelayMS).toBe(0n)
+    const cases: [string, string][] = [
+      [top({ durangoTimestamp: '18446744073709551616' }), '$.durangoTimestamp'],
+      [top({ durangoTimestamp: '-1' }), '$.durangoTimestamp'],
+      [top({ etnaTimestamp: '"5"' }), '$.etnaTimestamp'],
+      [top({ someNewTimestamp: '"5"' }), '$.someNewTimestamp'],
+      [top({ cancunTime: '18446744073709551616' }), '$.cancunTime'],
+      [top({ initialMinDelayMS: '"1"' }), '$.initialMinDelayMS'],
+      [top({ warpConfig: '{"blockTimestamp":"1","quorumNumerator":67}' }), '$.warpConfig.blockTimestamp'],
+      [top({ warpConfig: '{"blockTimestamp":1,"quorumNumerator":"67"}' }), '$.warpConfig.quorumNumerator'],
+      [`{"chainId":1,"feeConfig":${JSON.stringify({ ...feeJson, targetBlockRate: '2' })},"upgrades":{}}`, '$.feeConfig.targetBlockRate'],
+      [`{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"networkUpgradeOverrides":{"graniteTimestamp":-5}}}`, '$.upgrades.networkUpgradeOverrides.graniteTimestamp'],
+      [`{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"stateUpgrades":[{"blockTimestamp":"7","accounts":{}}]}}`, '$.upgrades.stateUpgrades[0].blockTimestamp'],
+    ]
+    for (const [text, path] of cases) expect(pathOf(() => decodeResult(subnet.decodeChainConfig, 'm', parseJson(text))), text).toBe(path)
+    const rules = (ts: unknown) => JSON.stringify({ ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: { warpConfig: { timestamp: ts } } })
+    expect(pathOf(() => decode(subnet.decodeActiveRules, rules('1607144400')))).toBe('$.precompiles.warpConfig.timestamp')
+    expect(pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: '3' })))).toBe('$.lastChangedAt')
+  })
+
+  it('common.Hash storage keys and values: 0x and exactly 64 hex digits', () => {
+    const slot = `0x${'0'.repeat(63)}1`
+    const storage = (s: Record<string, unknown>) => JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: { stateUpgrades: [{ blockTimestamp: 5, accounts: { [minter]: { code: '0x6000', storage: s } } }] } })
+    const r = decode(subnet.decodeChainConfig, storage({ [slot]: slot }))
+    expect(r.upgrades.stateUpgrades![0]!.accounts![minter]).toEqual({ code: '0x6000', storage: { [slot]: slot } })
+    const at = `$.upgrades.stateUpgrades[0].accounts["${minter}"].storage`
+    expect(pathOf(() => decode(subnet.decodeChainConfig, storage({ '0x1': slot })))).toBe(`${at}["0x1"]`)
+    expect(pathOf(() => decode(subnet.decodeChainConfig, storage({ [slot]: '0x1' })))).toBe(`${at}["${slot}"]`)
   })
 })

@@ -43,6 +43,8 @@ const check =
     ok(v) ? (v as T) : mismatch(expected, v)
 
 export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{40}$/.test(v)
+/** A libevm `common.Hash` (`common/types.go`, `UnmarshalText`): `0x` and exactly 64 hex digits. */
+export const isHash = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{64}$/.test(v)
 
 export const string = /* @__PURE__ */ check<string>((v) => typeof v === 'string', 'a string')
 export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean', 'a boolean')
@@ -50,25 +52,46 @@ export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boole
 export const address = /* @__PURE__ */ check<`0x${string}`>(isAddress, 'an address')
 /** A 0x-prefixed hex string. */
 export const hex = /* @__PURE__ */ check<`0x${string}`>((v) => typeof v === 'string' && /^0x[\da-fA-F]*$/.test(v), 'hex')
+/** A 32-byte hash (`common.Hash`). */
+export const hash = /* @__PURE__ */ check<`0x${string}`>(isHash, 'a 32-byte hash')
 
 const decimal = /^(0|[1-9]\d*)$/
 
 /**
- * An integer the node types as uint64 or `*big.Int`, as `bigint`: a bare JSON number
- * (exact when safe; a bigint from a lossless parse) or a quoted decimal string.
+ * A Go `*big.Int` as `bigint`: a bare JSON integer of any size and sign, as
+ * `big.Int.MarshalJSON` writes it (exact when safe; a bigint from a lossless parse). A quoted
+ * string is refused, as `big.Int.UnmarshalJSON` refuses it.
  */
-export const bigint: Decoder<bigint> = (v) => {
-  if (typeof v === 'bigint') return v
-  if (Number.isSafeInteger(v)) return BigInt(v as number)
-  if (typeof v === 'string' && /^(0|-?[1-9]\d*)$/.test(v)) return BigInt(v)
-  // An unsafe integer that arrived as a number was already rounded: a precision error, not a shape error.
-  return mismatch(Number.isInteger(v) ? undefined : 'an integer', v)
+export const bigInt: Decoder<bigint> = (v) =>
+  typeof v === 'bigint'
+    ? v
+    : Number.isSafeInteger(v)
+      ? BigInt(v as number)
+      : // An unsafe integer that arrived as a number was already rounded: a precision error, not a shape error.
+        mismatch(Number.isInteger(v) ? undefined : 'an integer', v)
+
+/** A Go `uint64` (encoding/json: a bare JSON integer from 0 to 2^64-1). */
+export const uint64: Decoder<bigint> = (v) => {
+  const n = bigInt(v)
+  return n < 0n || n >> 64n ? mismatch('a uint64', v) : n
 }
 
-/** A non-negative `bigint` (uint64 and the like). */
-export const unsigned: Decoder<bigint> = (v) => {
-  const n = bigint(v)
-  return n < 0n ? mismatch('a non-negative integer', v) : n
+/** An integer bare or as a quoted decimal string, of any size and sign. */
+export const bigint: Decoder<bigint> = (v) => bigInt(typeof v === 'string' && /^(0|-?[1-9]\d*)$/.test(v) ? BigInt(v) : v)
+
+/** avalanchego's `json.Uint64` (`utils/json/uint64.go`): a uint64 it writes quoted, and also reads bare. */
+export const unsigned: Decoder<bigint> = (v) => uint64(typeof v === 'string' && decimal.test(v) ? BigInt(v) : v)
+
+/**
+ * A libevm `*math.HexOrDecimal256` (`common/math/big.go`) as an exact `bigint`. The node
+ * writes it with `MarshalText`, `fmt.Sprintf("%#x")`: a quoted hex string, `"0x0"` for zero
+ * and `"-0x…"` when negative (a state upgrade's `balanceChange` may be). Quoted decimals,
+ * which `UnmarshalText` also reads, are accepted too; Go refuses more than 256 bits.
+ */
+export const hexOrDecimal256: Decoder<bigint> = (v) => {
+  const m = typeof v === 'string' && /^(-?)(0x[\da-f]+|\d+)$/i.exec(v)
+  const n = m ? BigInt(m[2]!) : 0n
+  return m && !(n >> 256n) ? (m[1] ? -n : n) : mismatch('a 256-bit integer', v)
 }
 
 /**
@@ -80,7 +103,7 @@ export const uint32: Decoder<number> = (v) => {
   return typeof n === 'number' && n >>> 0 === n ? n : mismatch('a uint32', v)
 }
 
-/** A json.Float64 percentage: always a decimal string on the wire, such as "99.0000" (spec §2). */
+/** A json.Float64 percentage (`utils/json/float64.go`): always a decimal string on the wire, such as "99.0000". */
 export const percentage: Decoder<number> = (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? +v : mismatch('a percentage', v))
 
 /** An RFC 3339 time as `Date`. */

@@ -1,4 +1,9 @@
-/** Decoders of the Subnet-EVM extras (spec §4), shared by the viem and ethers adapters. */
+/**
+ * Decoders of the Subnet-EVM extras (`graft/subnet-evm/internal/ethapi/api_extra.go`), shared
+ * by the viem and ethers adapters. Each field is checked against the Go type the node
+ * marshals it from: `*big.Int` and `uint64` as bare JSON integers, `*math.HexOrDecimal256`
+ * as a quoted hex string, `common.Address` and `common.Hash` as fixed-length hex.
+ */
 import type {
   ActivePrecompiles,
   ActiveRules,
@@ -11,65 +16,80 @@ import type {
 import {
   address,
   array,
-  bigint,
+  bigInt,
   boolean,
+  hash,
   hex,
+  hexOrDecimal256,
   isAddress,
+  isHash,
   isPlainObject,
   mismatch,
   nullable,
   object,
   optional,
   record,
-  unsigned,
+  uint64,
   type Decoder,
 } from '../decode/kit.js'
 
+/** `commontype.FeeConfig`: `*big.Int` fields, and `targetBlockRate` a uint64 that `omitempty` drops when 0. */
+const feeConfigFields = object<FeeConfig>({
+  gasLimit: bigInt,
+  targetBlockRate: optional(uint64),
+  minBaseFee: bigInt,
+  targetGas: bigInt,
+  baseFeeChangeDenominator: bigInt,
+  minBlockGasCost: bigInt,
+  maxBlockGasCost: bigInt,
+  blockGasCostStep: bigInt,
+})
 export const decodeFeeConfig: Decoder<FeeConfig> = (v) => {
-  const f = object<FeeConfig>({
-    gasLimit: bigint,
-    targetBlockRate: optional(unsigned),
-    minBaseFee: bigint,
-    targetGas: bigint,
-    baseFeeChangeDenominator: bigint,
-    minBlockGasCost: bigint,
-    maxBlockGasCost: bigint,
-    blockGasCostStep: bigint,
-  })(v)
-  // omitempty drops a zero targetBlockRate on the wire.
+  const f = feeConfigFields(v)
   if (f.targetBlockRate === undefined) return { ...f, targetBlockRate: 0n }
   return f
 }
 
+/**
+ * `FeeConfigResult`: `lastChangedAt` is a `*big.Int` holding a block number (so within
+ * uint64), omitted when nil (before Subnet-EVM).
+ */
 export const decodeFeeConfigResult: Decoder<FeeConfigReturnType> = object({
   feeConfig: decodeFeeConfig,
-  lastChangedAt: optional(unsigned),
+  lastChangedAt: optional(uint64),
 })
 
-const addresses = optional(nullable(array(address)))
+/** `precompileconfig.Upgrade`: `blockTimestamp` a `*uint64` without omitempty (null when nil), `disable` omitempty. */
 const upgradeFields = {
+  blockTimestamp: nullable(uint64),
+  disable: optional(boolean),
+}
+/** `allowlist.AllowListConfig`: `[]common.Address`, omitempty (`null` from old nodes), then the Upgrade fields. */
+const addresses = optional(nullable(array(address)))
+const allowListFields = {
   adminAddresses: addresses,
   managerAddresses: addresses,
   enabledAddresses: addresses,
-  blockTimestamp: nullable(unsigned),
-  disable: optional(boolean),
+  ...upgradeFields,
 }
 
-const allowList = object(upgradeFields)
+const allowList = object(allowListFields)
 // Null prototype: keys from the server such as `__proto__`, `constructor` or `toString` must not find Object.prototype members.
 const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Object.create(null) as Record<string, Decoder<unknown>>, {
   contractDeployerAllowListConfig: allowList,
   txAllowListConfig: allowList,
-  contractNativeMinterConfig: object({ ...upgradeFields, initialMint: optional(record(unsigned, isAddress, 'an address')) }),
-  feeManagerConfig: object({ ...upgradeFields, initialFeeConfig: optional(decodeFeeConfig) }),
+  // nativeminter.Config: map[common.Address]*math.HexOrDecimal256.
+  contractNativeMinterConfig: object({ ...allowListFields, initialMint: optional(record(hexOrDecimal256, isAddress, 'an address')) }),
+  feeManagerConfig: object({ ...allowListFields, initialFeeConfig: optional(decodeFeeConfig) }),
+  // rewardmanager.InitialRewardConfig: a bool and a common.Address (an array, so always written).
   rewardManagerConfig: object({
-    ...upgradeFields,
+    ...allowListFields,
     initialRewardConfig: optional(object({ allowFeeRecipients: boolean, rewardAddress: address })),
   }),
+  // warp.Config: uint64 and bool, no omitempty (requirePrimaryNetworkSigners since v0.6.9).
   warpConfig: object({
-    blockTimestamp: nullable(unsigned),
-    disable: optional(boolean),
-    quorumNumerator: unsigned,
+    ...upgradeFields,
+    quorumNumerator: uint64,
     requirePrimaryNetworkSigners: optional(boolean),
   }),
 })
@@ -77,89 +97,99 @@ const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Objec
 /** Known precompile keys decode with their module's shape; others are kept as sent. */
 const precompileConfigs: Decoder<PrecompileConfigs> = object({}, (key) => precompileDecoders[key])
 
-/** A `precompileUpgrades` element: exactly one key. */
+/** A `precompileUpgrades` element (`PrecompileUpgrade.MarshalJSON`): exactly one key. */
 const precompileUpgrade: Decoder<PrecompileConfigs> = (v) => {
   if (!isPlainObject(v) || Object.keys(v).length !== 1) return mismatch('an object with exactly one precompile config key', v)
   return precompileConfigs(v)
 }
 
-const networkUpgradeFields = {
-  subnetEVMTimestamp: optional(unsigned),
-  durangoTimestamp: optional(unsigned),
-  etnaTimestamp: optional(unsigned),
-  fortunaTimestamp: optional(unsigned),
-  graniteTimestamp: optional(unsigned),
-  heliconTimestamp: optional(unsigned),
-}
-const timestampKey = (key: string) => (key.endsWith('Timestamp') ? unsigned : undefined)
+/**
+ * `extras.NetworkUpgrades`: a `*uint64` with omitempty per upgrade, each keyed `<name>Timestamp`
+ * (src/core/names.ts). They are decoded by that rule, so a new upgrade needs nothing here and
+ * the result keeps the node's key order.
+ */
+const timestampKey = (key: string) => (key.endsWith('Timestamp') ? uint64 : undefined)
 
+/** `extras.StateUpgrade` (`params/extras/state_upgrade.go`). */
 const stateUpgrade = object({
-  blockTimestamp: optional(unsigned),
-  accounts:
+  blockTimestamp: optional(uint64),
+  // map[common.Address]StateUpgradeAccount without omitempty: null when the file has none.
+  accounts: nullable(
     record(
       object({
+        // hexutil.Bytes, map[common.Hash]common.Hash and *math.HexOrDecimal256, each omitempty.
         code: optional(hex),
-        storage: optional(record(hex)),
-        balanceChange: optional(unsigned),
+        storage: optional(record(hash, isHash, 'a 32-byte hash')),
+        balanceChange: optional(hexOrDecimal256),
       }),
       isAddress,
       'an address',
     ),
+  ),
 })
 
+/** `extras.UpgradeConfig`: every member omitempty. */
 export const decodeUpgradeConfig: Decoder<UpgradeConfig> = object({
-  networkUpgradeOverrides: optional(object(networkUpgradeFields, timestampKey)),
+  networkUpgradeOverrides: optional(object({}, timestampKey)),
   stateUpgrades: optional(array(stateUpgrade)),
   precompileUpgrades: optional(array(precompileUpgrade)),
 })
 
-const blockOrTime = (key: string): Decoder<unknown> | undefined => {
-  if (precompileDecoders[key]) return precompileDecoders[key]
-  if (/(Block|Time|Timestamp|Difficulty)$/.test(key) || key === 'initialMinDelayMS') return unsigned
-  return undefined
-}
+/**
+ * Keys beyond the known ones: genesis precompiles by config key; libevm `params.ChainConfig`'s
+ * `*big.Int` fork blocks and `terminalTotalDifficulty`, its `*uint64` fork times; the extras'
+ * network upgrade `*uint64` timestamps and `initialMinDelayMS` (uint64). Anything else is kept
+ * as sent.
+ */
+const chainConfigKey = (key: string): Decoder<unknown> | undefined =>
+  precompileDecoders[key] ??
+  (/(Block|Difficulty)$/.test(key) ? bigInt : /Time(stamp)?$/.test(key) || key === 'initialMinDelayMS' ? uint64 : undefined)
 
+/** `params.ChainConfigWithUpgradesJSON`: libevm's chain config and the extras, then `upgrades`. */
 export const decodeChainConfig: Decoder<ChainConfig> = object(
   {
-    chainId: bigint,
+    chainId: bigInt,
     feeConfig: decodeFeeConfig,
     allowFeeRecipients: optional(boolean),
     daoForkSupport: optional(boolean),
-    ...networkUpgradeFields,
     upgrades: decodeUpgradeConfig,
   },
-  blockOrTime,
+  chainConfigKey,
 )
 
 const maybeRule = optional(boolean)
 const isRule = (key: string) => (key.startsWith('Is') ? boolean : undefined)
 
+/**
+ * `ActiveRulesResult`: libevm `params.Rules` (Go field names, ChainID a `*big.Int`), the
+ * extras' `AvalancheRules`, and `map[string]{timestamp uint64}`. Rules older nodes lack are optional.
+ */
 export const decodeActiveRules: Decoder<ActiveRules> = object({
-  ethRules:
-    object(
-      {
-        ChainID: optional(bigint),
-        IsHomestead: boolean,
-        IsEIP150: boolean,
-        IsEIP155: boolean,
-        IsEIP158: boolean,
-        IsByzantium: boolean,
-        IsConstantinople: boolean,
-        IsPetersburg: boolean,
-        IsIstanbul: boolean,
-        IsBerlin: maybeRule,
-        IsLondon: maybeRule,
-        IsMerge: maybeRule,
-        IsShanghai: maybeRule,
-        IsCancun: boolean,
-        IsPrague: maybeRule,
-        IsVerkle: maybeRule,
-      },
-      isRule,
-    ),
-  avalancheRules:
-    object({ IsSubnetEVM: boolean, IsDurango: boolean, IsEtna: maybeRule, IsFortuna: maybeRule, IsGranite: maybeRule, IsHelicon: maybeRule }, isRule),
-  precompiles: record(object({ timestamp: unsigned })),
+  ethRules: object(
+    {
+      ChainID: optional(bigInt),
+      IsHomestead: boolean,
+      IsEIP150: boolean,
+      IsEIP155: boolean,
+      IsEIP158: boolean,
+      IsByzantium: boolean,
+      IsConstantinople: boolean,
+      IsPetersburg: boolean,
+      IsIstanbul: boolean,
+      IsBerlin: maybeRule,
+      IsLondon: maybeRule,
+      IsMerge: maybeRule,
+      IsShanghai: maybeRule,
+      IsCancun: boolean,
+      IsPrague: maybeRule,
+      IsVerkle: maybeRule,
+    },
+    isRule,
+  ),
+  // `Is<Name>` per network upgrade (src/core/names.ts): IsSubnetEVM and IsDurango are in every
+  // node's reply (v0.6.6+); later ones, absent on older nodes, are decoded by the Is… rule.
+  avalancheRules: object({ IsSubnetEVM: boolean, IsDurango: boolean }, isRule),
+  precompiles: record(object({ timestamp: uint64 })),
 })
 
 export const decodeActivePrecompiles: Decoder<ActivePrecompiles> = precompileConfigs

@@ -1,9 +1,13 @@
 /**
  * Result types of the Subnet-EVM extras (`eth_feeConfig`, `eth_getChainConfig`,
- * `eth_getActiveRulesAt`, `eth_getActivePrecompilesAt`). Every `*big.Int` and uint64
- * is a `bigint`.
+ * `eth_getActiveRulesAt`, `eth_getActivePrecompilesAt`). Every `*big.Int`, uint64 and
+ * `*math.HexOrDecimal256` is a `bigint`.
  */
+import type { FeeConfigKey, NetworkUpgradeKey, NetworkUpgradeRule } from '../names.js'
+
 export type Address = `0x${string}`
+/** A 32-byte `common.Hash`: `0x` and 64 hex digits. */
+export type Hash = `0x${string}`
 
 export type FeeConfig = {
   gasLimit: bigint
@@ -16,6 +20,10 @@ export type FeeConfig = {
   maxBlockGasCost: bigint
   blockGasCostStep: bigint
 }
+// FeeConfig lists exactly the fields of `feeConfigKeys` (src/core/names.ts): a compile error otherwise.
+type Expect<T extends true> = T
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type _FeeConfigHasEveryKey = Expect<SameKeys<keyof FeeConfig, FeeConfigKey>>
 
 export type FeeConfigReturnType = {
   feeConfig: FeeConfig
@@ -40,7 +48,7 @@ export type AllowListFields = {
 
 export type AllowListConfig = AllowListFields & PrecompileUpgradeFields
 export type ContractNativeMinterConfig = AllowListConfig & {
-  /** Address → amount in wei. */
+  /** Address → amount in wei (`*math.HexOrDecimal256`, a hex string on the wire). */
   initialMint?: Record<Address, bigint>
 }
 export type FeeManagerConfig = AllowListConfig & { initialFeeConfig?: FeeConfig }
@@ -64,18 +72,21 @@ export type PrecompileConfigs = {
   [key: string]: unknown
 }
 
-export type NetworkUpgradeTimestamps = {
-  subnetEVMTimestamp?: bigint
-  durangoTimestamp?: bigint
-  etnaTimestamp?: bigint
-  fortunaTimestamp?: bigint
-  graniteTimestamp?: bigint
-  heliconTimestamp?: bigint
+/** Network upgrade activation times (unix seconds) by chain config key, e.g. `durangoTimestamp` (src/core/names.ts). */
+export type NetworkUpgradeTimestamps = { [K in NetworkUpgradeKey]?: bigint }
+
+/** One account's change in a state upgrade (`extras.StateUpgradeAccount`). */
+export type StateUpgradeAccount = {
+  code?: `0x${string}`
+  storage?: Record<Hash, Hash>
+  /** Wei added to the balance; negative subtracts (`*math.HexOrDecimal256`, a hex string on the wire). */
+  balanceChange?: bigint
 }
 
 export type StateUpgrade = {
   blockTimestamp?: bigint
-  accounts: Record<Address, { code?: `0x${string}`; storage?: Record<`0x${string}`, `0x${string}`>; balanceChange?: bigint }>
+  /** `null` when the upgrade file gave no accounts. */
+  accounts: Record<Address, StateUpgradeAccount> | null
 }
 
 /** A single-key object: `{ feeManagerConfig: {...} }`. */
@@ -141,14 +152,15 @@ export type EthRules = {
   [rule: `Is${string}`]: boolean | undefined
 }
 
+/**
+ * One flag per network upgrade (`Is<Name>`, src/core/names.ts). `IsSubnetEVM` and `IsDurango`
+ * are in every reply; later ones are absent on nodes older than the upgrade (`IsEtna` was
+ * `IsEUpgrade` on v0.6.4–v0.6.8 nodes).
+ */
 export type AvalancheRules = {
   IsSubnetEVM: boolean
   IsDurango: boolean
-  /** `IsEUpgrade` on v0.6.4–v0.6.8 nodes. */
-  IsEtna?: boolean
-  IsFortuna?: boolean
-  IsGranite?: boolean
-  IsHelicon?: boolean
+} & { [R in Exclude<NetworkUpgradeRule, 'IsSubnetEVM' | 'IsDurango'>]?: boolean } & {
   [rule: `Is${string}`]: boolean | undefined
 }
 
