@@ -1,4 +1,4 @@
 export { SubnetRpcError } from './base.js'
-export { NodeRpcError, MethodNotFoundError, nodeError, type NodeRpcErrorType, type MethodNotFoundErrorType } from './node.js'
+export { NodeRpcError, MethodNotFoundError, type NodeRpcErrorType, type MethodNotFoundErrorType } from './node.js'
 export { ResponseShapeError, PrecisionError, type ResponseShapeErrorType, type PrecisionErrorType } from './response.js'
 export { InvalidArgumentError, InfoEndpointError, type InvalidArgumentErrorType, type InfoEndpointErrorType } from './argument.js'

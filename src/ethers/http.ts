@@ -1,5 +1,7 @@
 /** One HTTP round trip with ethers' `FetchRequest`, shared by `SubnetProvider` and `InfoClient`. */
 import { makeError, type FetchRequest, type FetchResponse } from 'ethers'
+import { notJson } from '../core/methods/envelope.js'
+import { parseJson } from '../core/json/parse.js'
 
 const utf8 = new TextDecoder()
 
@@ -39,4 +41,19 @@ export async function sendChecked(request: FetchRequest): Promise<FetchResponse>
 function checked(response: FetchResponse): FetchResponse {
   response.assertOk()
   return response
+}
+
+/**
+ * Posts a JSON-RPC payload with `request` (a fresh clone) and parses the reply losslessly;
+ * a 2xx body that is not JSON is a `ResponseShapeError` of the payload's method.
+ */
+export async function postJson(request: FetchRequest, payload: unknown): Promise<unknown> {
+  request.body = JSON.stringify(payload)
+  request.setHeader('content-type', 'application/json')
+  const text = bodyText(await sendChecked(request))
+  try {
+    return parseJson(text)
+  } catch (e) {
+    throw notJson((payload as { method: string }).method, e as Error)
+  }
 }

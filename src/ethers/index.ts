@@ -1,10 +1,10 @@
 /**
  * `subnet-rpc/ethers`: ethers v6 providers and functions for the Subnet-EVM extras and
- * the node's Info API.
+ * the node's Info API. Needs only ethers (not viem).
  * @packageDocumentation
  */
 export { SubnetProvider, SubnetBrowserProvider, SubnetProviderMixin } from './provider.js'
-export { InfoClient } from './info.js'
+export { InfoClient, type InfoClientOptions, type InfoMethods } from './info.js'
 export { feeConfig, getChainConfig, getActiveRulesAt, getActivePrecompilesAt } from './functions.js'
 export type { EthersBlockTag } from './blockTag.js'
 export type { AnyProvider, Requester, Sender } from './request.js'

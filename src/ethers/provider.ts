@@ -1,23 +1,26 @@
-import { BrowserProvider, JsonRpcProvider, type JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
+import { BrowserProvider, JsonRpcProvider, type FetchRequest, type JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
 import type { Timestamp } from '../core/encode.js'
 import { parseJson } from '../core/json/parse.js'
 import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'
 import { InfoEndpointError } from '../errors/argument.js'
 import type { EthersBlockTag } from './blockTag.js'
 import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from './functions.js'
-import { bodyText, sendChecked } from './http.js'
+import { bodyText, postJson, sendChecked } from './http.js'
 import { InfoClient } from './info.js'
-import { replyText } from './request.js'
+import { postBody } from './request.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
 type Constructor<T> = abstract new (...args: any[]) => T
 
 /**
  * Adds the Subnet-EVM methods and `info` to any ethers `JsonRpcApiProvider` class
- * (`JsonRpcProvider`, `BrowserProvider`, …), keeping its constructor.
+ * (`JsonRpcProvider`, `BrowserProvider`, …), keeping its constructor. The methods follow
+ * `send`'s lifecycle (refused once destroyed, `debug` events) without its batch timer.
  *
  * @example
  * import { WebSocketProvider } from 'ethers'
+ * import { SubnetProviderMixin } from 'subnet-rpc/ethers'
+ *
  * const SubnetWebSocketProvider = SubnetProviderMixin(WebSocketProvider)
  */
 export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider>>(Base: TBase) {
@@ -46,14 +49,15 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
 
     /**
      * The node's Info API on the same connection: the `/ext/info` URL derived from the
-     * provider's URL, with its headers; no network detection, no batching.
+     * provider's URL, with its headers; no network detection, no batching. It follows this
+     * provider's lifecycle (refused once destroyed) and emits its `debug` events.
      */
     get info(): InfoClient {
       if (this.#info) return this.#info
-      const connection = (this as unknown as { _getConnection?: () => import('ethers').FetchRequest })._getConnection
+      const connection = (this as unknown as { _getConnection?: () => FetchRequest })._getConnection
       if (typeof connection !== 'function')
         throw new InfoEndpointError('This provider has no URL to derive the Info API from. Use new InfoClient(url) with the node URL.')
-      this.#info = new InfoClient(connection.call(this))
+      this.#info = new InfoClient(connection.call(this), { provider: this })
       return this.#info
     }
   }
@@ -71,11 +75,15 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
  * const provider = new SubnetProvider('http://127.0.0.1:9650/ext/bc/devnet/rpc')
  * const { feeConfig } = await provider.feeConfig()
  * const { version } = await provider.info.getNodeVersion()
+ * provider.destroy()
  */
 export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
   /** Same as JsonRpcProvider's, with a lossless body parse and a deadline of the request's timeout. */
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    const response = await this.#post(payload)
+    const request = this._getConnection()
+    request.body = JSON.stringify(payload)
+    request.setHeader('content-type', 'application/json')
+    const response = await sendChecked(request)
     let parsed: unknown
     try {
       parsed = parseJson(bodyText(response))
@@ -89,19 +97,12 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
   }
 
   /**
-   * The reply's body text, for subnet-rpc's own methods, which check the envelope themselves;
-   * undefined in a subclass with its own `_send`, which they then go through.
+   * The whole reply body, for subnet-rpc's own methods, which check the envelope themselves.
+   * A subclass with its own `_send` is gone through instead (its `_send` is what it asks for).
    */
-  async [replyText](payload: JsonRpcPayload): Promise<string | undefined> {
+  get [postBody]() {
     if (this._send !== SubnetProvider.prototype._send) return undefined
-    return bodyText(await this.#post(payload))
-  }
-
-  #post(payload: JsonRpcPayload | JsonRpcPayload[]) {
-    const request = this._getConnection()
-    request.body = JSON.stringify(payload)
-    request.setHeader('content-type', 'application/json')
-    return sendChecked(request)
+    return (payload: JsonRpcPayload) => postJson(this._getConnection(), payload)
   }
 }
 
@@ -111,7 +112,10 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
  * Info API use `new InfoClient(nodeUrl)`.
  *
  * @example
- * const provider = new SubnetBrowserProvider(window.ethereum)
+ * import { SubnetBrowserProvider } from 'subnet-rpc/ethers'
+ *
+ * declare const wallet: import('ethers').Eip1193Provider
+ * const provider = new SubnetBrowserProvider(wallet)
  * const rules = await provider.getActiveRulesAt(new Date())
  */
 export class SubnetBrowserProvider extends SubnetProviderMixin(BrowserProvider) {}

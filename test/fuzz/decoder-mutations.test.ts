@@ -25,27 +25,27 @@ function replies(): [MethodSpec<never, unknown>, string][] {
   const node = resolveNodeConfig({ seed: 'fuzz', networkID: 12345 }, 'x')
   const info = createInfoService(node, { resolve: () => 'id', isBootstrapped: () => true })
   const out: [MethodSpec<never, unknown>, string][] = [
-    [subnetMethods.feeConfigMethod as never, f.feeConfig],
-    [subnetMethods.getChainConfigMethod as never, f.getChainConfigLarge],
-    [subnetMethods.getActiveRulesAtMethod as never, f.getActiveRulesAt],
-    [subnetMethods.getActivePrecompilesAtMethod as never, `{"result":${goJson((JSON.parse(markUnsafeIntegers(f.getChainConfig)) as { result: Record<string, unknown> }).result.warpConfig ? { warpConfig: { blockTimestamp: 1, quorumNumerator: 67, requirePrimaryNetworkSigners: false } } : {})}}`],
-    [infoMethods.peersMethod as never, f.peers200],
+    [subnetMethods.feeConfig as never, f.feeConfig],
+    [subnetMethods.getChainConfig as never, f.getChainConfigLarge],
+    [subnetMethods.getActiveRulesAt as never, f.getActiveRulesAt],
+    [subnetMethods.getActivePrecompilesAt as never, `{"result":${goJson((JSON.parse(markUnsafeIntegers(f.getChainConfig)) as { result: Record<string, unknown> }).result.warpConfig ? { warpConfig: { blockTimestamp: 1, quorumNumerator: 67, requirePrimaryNetworkSigners: false } } : {})}}`],
+    [infoMethods.peers as never, f.peers200],
   ]
   const infoSpecs: Record<string, MethodSpec<never, unknown>> = {
-    acps: infoMethods.acpsMethod as never,
-    getNodeID: infoMethods.getNodeIDMethod as never,
-    getNodeVersion: infoMethods.getNodeVersionMethod as never,
-    getTxFee: infoMethods.getTxFeeMethod as never,
-    getVMs: infoMethods.getVMsMethod as never,
-    upgrades: infoMethods.upgradesMethod as never,
-    uptime: infoMethods.uptimeMethod as never,
-    getNetworkID: infoMethods.getNetworkIDMethod as never,
-    getNetworkName: infoMethods.getNetworkNameMethod as never,
-    getNodeIP: infoMethods.getNodeIPMethod as never,
+    acps: infoMethods.acps as never,
+    getNodeID: infoMethods.getNodeID as never,
+    getNodeVersion: infoMethods.getNodeVersion as never,
+    getTxFee: infoMethods.getTxFee as never,
+    getVMs: infoMethods.getVMs as never,
+    upgrades: infoMethods.upgrades as never,
+    uptime: infoMethods.uptime as never,
+    getNetworkID: infoMethods.getNetworkID as never,
+    getNetworkName: infoMethods.getNetworkName as never,
+    getNodeIP: infoMethods.getNodeIP as never,
   }
   for (const [name, spec] of Object.entries(infoSpecs)) out.push([spec, `{"result":${goJson(info.get(name)!(undefined))}}`])
-  out.push([infoMethods.isBootstrappedMethod as never, '{"result":{"isBootstrapped":true}}'])
-  out.push([infoMethods.getBlockchainIDMethod as never, '{"result":{"blockchainID":"11111111111111111111111111111111LpoYY"}}'])
+  out.push([infoMethods.isBootstrapped as never, '{"result":{"isBootstrapped":true}}'])
+  out.push([infoMethods.getBlockchainID as never, '{"result":{"blockchainID":"11111111111111111111111111111111LpoYY"}}'])
   return out
 }
 
@@ -88,13 +88,13 @@ describe('decoders under mutation', () => {
     for (const [parserName, parse] of parsers) {
       it(`${spec.method} (${parserName} parse): unmutated decodes; mutated decodes or throws a typed error`, () => {
         const raw = parse(text)
-        expect(() => spec.result(raw)).not.toThrow()
+        expect(() => spec.decode(raw)).not.toThrow()
         const all = paths(raw)
         fc.assert(
           fc.property(fc.nat(all.length - 1), fc.nat(4), junk, (i, kind, value) => {
             const mutated = mutate(raw, all[i]!, kind, value)
             try {
-              spec.result(mutated)
+              spec.decode(mutated)
             } catch (e) {
               if (!(e instanceof ResponseShapeError || e instanceof PrecisionError)) throw e
               if (e instanceof ResponseShapeError) expect(e.path.startsWith('$')).toBe(true)

@@ -4,7 +4,8 @@
  * URL. All servers listen on 127.0.0.1 only.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { afterAll, beforeAll } from 'vitest'
 import { parseJson } from '../../src/core/json/parse.js'
 
@@ -93,7 +94,7 @@ export type Recorder = {
  * body with fetch to the devnet (`target()` is its base URL) at the same path minus any
  * prefix before `/ext/` and minus the query, and answers with the devnet's status and body.
  */
-export async function startRecorder(target: () => string): Promise<Recorder> {
+export async function startRecorder(target: () => string, webSocketTarget?: () => string): Promise<Recorder> {
   const requests: Recorded[] = []
   const server = createServer((req, res) => {
     void (async () => {
@@ -117,7 +118,27 @@ export async function startRecorder(target: () => string): Promise<Recorder> {
       }
     })()
   })
-  const { port, close } = await listen(server)
+  // WebSocket upgrades, recorded too, are piped byte for byte to `webSocketTarget` (anvil's ws, at its root path).
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    requests.push({ method: 'UPGRADE', url: req.url ?? '/', headers: req.headers, body: '', json: undefined })
+    if (!webSocketTarget) return void socket.destroy()
+    const to = new URL(webSocketTarget())
+    const upstream = connect(Number(to.port), to.hostname, () => {
+      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${k === 'host' ? to.host : String(v)}`)
+      upstream.write(`GET / HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`)
+      upstream.write(head)
+      socket.pipe(upstream).pipe(socket)
+    })
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+    sockets.add(socket).add(upstream)
+  })
+  const sockets = new Set<Duplex>()
+  const { port, close: closeServer } = await listen(server)
+  const close = async () => {
+    for (const s of sockets) s.destroy()
+    await closeServer()
+  }
   const pathOf = (r: Recorded) => r.url.replace(/\?.*$/, '')
   return {
     url: `http://127.0.0.1:${port}`,
@@ -131,10 +152,10 @@ export async function startRecorder(target: () => string): Promise<Recorder> {
 }
 
 /** Starts a recorder for the enclosing test file. */
-export function useRecorder(target: () => string): () => Recorder {
+export function useRecorder(target: () => string, webSocketTarget?: () => string): () => Recorder {
   let rec: Recorder | undefined
   beforeAll(async () => {
-    rec = await startRecorder(target)
+    rec = await startRecorder(target, webSocketTarget)
   })
   afterAll(async () => {
     await rec?.close()

@@ -4,13 +4,14 @@
  * replies of the wrong shape, and a recording proxy to prove invalid arguments are refused
  * before any request.
  */
-import { BaseError, createPublicClient, custom, fallback, http, webSocket, type Client } from 'viem'
+import { BaseError, createPublicClient, custom, fallback, http, type Client } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'
-import { execute, toSubnetError } from '../../src/viem/utils/request.js'
-import { spec } from '../../src/core/methods/spec.js'
+import { execute } from '../../src/viem/utils/request.js'
+import { toSubnetError } from '../../src/core/methods/call.js'
+import { defineMethod } from '../../src/core/methods/spec.js'
 import { object, string } from '../../src/core/decode/kit.js'
 import {
   InfoEndpointError,
@@ -21,7 +22,7 @@ import {
   ResponseShapeError,
   SubnetRpcError,
 } from '../../src/errors/index.js'
-import { infoMethods } from '../../src/index.js'
+import * as infoMethods from '../../src/core/methods/info.js'
 import { eip1193, rawCall, startFakeNode, useRecorder, type FakeNode } from './helpers.js'
 
 const devnet = useDevnet({ seed: 'viem-errors' })
@@ -45,7 +46,7 @@ function expectViemError(e: unknown, name: string) {
 describe('MethodNotFoundError', () => {
   it('Info: -32000 "rpc: can\'t find method" from the devnet, through execute with a spec of our own', async () => {
     const info = createPublicClient({ transport: http(devnet().infoUrl) })
-    const fake = spec('info.fake', object<{ x: string }>({ x: string }))
+    const fake = defineMethod({ method: 'info.fake', params: 'object', decoder: object<{ x: string }>({ x: string }) })
     const e = await failure(execute(info, fake, undefined))
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e).toBeInstanceOf(NodeRpcError)
@@ -147,7 +148,7 @@ describe('NodeRpcError', () => {
     const target = '0x00000000000000000000000000000000000000aa'
     expect((await rawCall(devnet().rpcUrl, 'anvil_setCode', `["${target}","0x63deadbeef6000526004601cfd"]`)).error).toBeUndefined()
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
-    const call = spec('eth_call', string, () => [{ to: target, data: '0x' }, 'latest'])
+    const call = defineMethod({ method: 'eth_call', params: 'array', decoder: string, encode: () => [{ to: target, data: '0x' }, 'latest'] })
     const e = await failure(execute(c, call, undefined))
     expect(e).toBeInstanceOf(NodeRpcError)
     expect(e.method).toBe('eth_call')
@@ -410,22 +411,12 @@ describe('InvalidArgumentError before any request', () => {
   })
 
   it('the shared method specs check arguments the same way', () => {
-    expect(() => infoMethods.getBlockchainIDMethod.params({ alias: '' })).toThrow(InvalidArgumentError)
-    expect(() => infoMethods.peersMethod.params({ nodeIDs: ['x'] })).toThrow(InvalidArgumentError)
+    expect(() => infoMethods.getBlockchainID.encode({ alias: '' })).toThrow(InvalidArgumentError)
+    expect(() => infoMethods.peers.encode({ nodeIDs: ['x'] })).toThrow(InvalidArgumentError)
   })
 })
 
 describe('InfoEndpointError', () => {
-  it('a webSocket transport cannot be derived from; the message says what to pass', async () => {
-    const c = createPublicClient({ transport: webSocket('ws://127.0.0.1:9/ext/bc/C/ws') }).extend(infoActions())
-    const e = await failure(c.getNetworkID())
-    expect(e).toBeInstanceOf(InfoEndpointError)
-    expectViemError(e, 'InfoEndpointError')
-    expect(e.message).toMatch(/webSocket/)
-    expect(e.message).toMatch(/infoActions\(\{ url \}\)/)
-    expect(e.message).toMatch(/infoActions\(\{ transport \}\)/)
-  })
-
   it('a custom transport, standalone action', async () => {
     const provider = eip1193(() => devnet().rpcUrl)
     const e = await failure(actions.getNodeID(createPublicClient({ transport: custom(provider) })))
@@ -442,8 +433,8 @@ describe('InfoEndpointError', () => {
     expect(provider.calls).toEqual([])
   })
 
-  it('infoActions({ url }) with a non-http URL', async () => {
-    const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions({ url: 'ws://127.0.0.1:1/ext/info' }))
+  it('infoActions({ url }) with a URL that is neither http(s) nor ws(s)', async () => {
+    const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions({ url: 'ftp://127.0.0.1:1/ext/info' }))
     expect(await failure(c.getNetworkID())).toBeInstanceOf(InfoEndpointError)
   })
 })

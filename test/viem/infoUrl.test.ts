@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createPublicClient, fallback, http } from 'viem'
+import { createPublicClient, fallback, http, webSocket } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import { deriveInfoUrl, infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
@@ -35,14 +35,21 @@ describe('deriveInfoUrl', () => {
     expect(deriveInfoUrl(input)).toBe(expected)
   })
 
-  it.each(['ws://127.0.0.1:9650/ext/bc/C/ws', 'wss://node.example/ext/bc/C/ws', 'ftp://node.example/', 'file:///ext/info'])('rejects the non-http scheme of %s', (url) => {
+  it.each([
+    ['ws://127.0.0.1:9650/ext/bc/C/ws', 'http://127.0.0.1:9650/ext/info'],
+    ['wss://u:p@node.example/v1/ext/bc/2dEd/ws?key=k', 'https://u:p@node.example/v1/ext/info?key=k'],
+  ])('maps the WebSocket endpoint %s to %s', (input, expected) => {
+    expect(deriveInfoUrl(input)).toBe(expected)
+  })
+
+  it.each(['ftp://node.example/', 'file:///ext/info', 'data:text/plain,x'])('rejects the scheme of %s', (url) => {
     expect(() => deriveInfoUrl(url)).toThrow(InfoEndpointError)
-    expect(() => deriveInfoUrl(url)).toThrow(/is not an http\(s\) URL/)
+    expect(() => deriveInfoUrl(url)).toThrow(/is not an http\(s\) or ws\(s\) URL/)
   })
 
   it('rejects text that is not a URL', () => {
     expect(() => deriveInfoUrl('127.0.0.1:9650/ext/bc/C/rpc')).toThrow(InfoEndpointError)
-    expect(() => deriveInfoUrl('not a url')).toThrow(/is not an http\(s\) URL/)
+    expect(() => deriveInfoUrl('not a url')).toThrow(/is not an http\(s\) or ws\(s\) URL/)
   })
 })
 
@@ -248,5 +255,60 @@ describe('timeout and retry settings carry over to the Info transport', () => {
     expect((e as Error).name).toBe('TimeoutError')
     expect(Date.now() - start).toBeLessThan(3000)
     expect(hits).toEqual(['/ext/info'])
+  })
+})
+
+describe('settings viem keeps private, and other transports', () => {
+  const recWs = useRecorder(
+    () => devnet().url,
+    () => devnet().anvilUrl,
+  )
+  beforeEach(() => recWs().clear())
+
+  it('subnetHttp: fetchFn, onFetchRequest, onFetchResponse and maxResponseBodySize apply to Info calls too', async () => {
+    const fetched: string[] = []
+    const requested: string[] = []
+    const responded: number[] = []
+    const config = {
+      fetchFn: (async (input, init) => {
+        fetched.push(String(input))
+        return fetch(input, init)
+      }) as typeof fetch,
+      onFetchRequest: (request: Request) => void requested.push(request.url),
+      onFetchResponse: (response: Response) => void responded.push(response.status),
+    }
+    const c = createPublicClient({ transport: subnetHttp(`${recA().url}/ext/bc/${devnet().alias}/rpc`, config) }).extend(infoActions)
+    await c.getNetworkID()
+    await c.getBlockNumber()
+    expect(fetched.filter((u) => u.endsWith('/ext/info'))).toHaveLength(1)
+    expect(fetched.filter((u) => u.includes('/ext/bc/'))).toHaveLength(1)
+    expect(requested.filter((u) => u.endsWith('/ext/info'))).toHaveLength(1)
+    expect(responded).toEqual([200, 200])
+    // A body limit far below the peers reply: the Info call fails as viem's own limit makes it fail.
+    const small = createPublicClient({ transport: subnetHttp(`${recA().url}/ext/bc/${devnet().alias}/rpc`, { maxResponseBodySize: 10, retryCount: 0 }) }).extend(infoActions)
+    const e = await small.getNodeVersion().catch((x: unknown) => x)
+    expect((e as Error).name).toBe('ResponseBodyTooLargeError')
+  })
+
+  it('a webSocket client: Info goes over http to the same host, path prefix and query; chain calls stay on the socket', async () => {
+    const c = createPublicClient({ transport: webSocket(`ws://127.0.0.1:${recWs().port}/ext/bc/${devnet().blockchainID}/ws?token=t`) })
+      .extend(subnetActions)
+      .extend(infoActions)
+    expect(await c.getBlockNumber()).toBeTypeOf('bigint')
+    const { nodeID } = await c.getNodeID()
+    expect(nodeID).toBe(devnet().nodeID)
+    const urls = recWs().requests.map((r) => `${r.method} ${r.url}`)
+    expect(urls).toContain(`UPGRADE /ext/bc/${devnet().blockchainID}/ws?token=t`)
+    expect(urls).toContain('POST /ext/info?token=t')
+    await (await c.transport.getRpcClient()).close()
+  })
+
+  it('extend(infoActions) and extend(subnetActions) uncalled work at runtime', async () => {
+    const c = createPublicClient({ transport: http(`${recA().url}/ext/bc/${devnet().alias}/rpc`) })
+      .extend(subnetActions)
+      .extend(infoActions)
+    expect((await c.feeConfig()).feeConfig.gasLimit).toBeTypeOf('bigint')
+    expect(await c.getNetworkID()).toBe(12345)
+    expect(infoRequests(recA().requests)).toHaveLength(1)
   })
 })

@@ -184,7 +184,8 @@ describe('decorators and standalone actions', () => {
     expectTypeOf(wallet.getNetworkID).returns.resolves.toEqualTypeOf<number>()
     const exact = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions())
     expectTypeOf(exact.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
-    expectTypeOf(infoActions).parameter(0).toEqualTypeOf<{ url?: string; transport?: import('viem').Transport } | undefined>()
+    expectTypeOf(infoActions).toBeCallableWith({ url: 'http://127.0.0.1:9650' })
+    expectTypeOf(infoActions).toBeCallableWith()
   })
 
   it('standalone actions take a client and the same parameters', () => {
@@ -193,7 +194,7 @@ describe('decorators and standalone actions', () => {
     expectTypeOf(actions.getActiveRulesAt).toBeCallableWith(client, { timestamp: new Date() })
     expectTypeOf(actions.getActiveRulesAt).returns.resolves.toEqualTypeOf<ActiveRules>()
     expectTypeOf(actions.getChainConfig).returns.resolves.toEqualTypeOf<ChainConfig>()
-    expectTypeOf(actions.getNetworkID).parameter(0).toEqualTypeOf<Client>()
+    expectTypeOf(actions.getNetworkID).toBeCallableWith(client)
     expectTypeOf(actions.getNetworkID).returns.resolves.toEqualTypeOf<number>()
     expectTypeOf(actions.isBootstrapped).toBeCallableWith(client, { chain: 'C' })
     expectTypeOf(actions.peers).returns.resolves.toEqualTypeOf<PeersReturnType>()
@@ -207,5 +208,53 @@ describe('decorators and standalone actions', () => {
     expectTypeOf<Names>().toEqualTypeOf<'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError'>()
     type InfoNames = Extract<actions.GetNetworkIDErrorType, { name: 'InfoEndpointError' }>['name']
     expectTypeOf<InfoNames>().toEqualTypeOf<'InfoEndpointError'>()
+  })
+})
+
+describe('both forms of extend', () => {
+  it('subnetActions, called or not, adds the same typed actions', () => {
+    const called = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions())
+    const uncalled = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions)
+    expectTypeOf(uncalled.feeConfig).toEqualTypeOf(called.feeConfig)
+    expectTypeOf(uncalled.getChainConfig).returns.resolves.toEqualTypeOf<ChainConfig>()
+    expectTypeOf(uncalled.getActiveRulesAt).toBeCallableWith({ timestamp: 1n })
+    expectTypeOf(uncalled.getBlockNumber).returns.resolves.toEqualTypeOf<bigint>()
+    expectTypeOf<Pick<typeof uncalled, keyof SubnetActions>>().toEqualTypeOf<SubnetActions>()
+  })
+
+  it('infoActions, called (with or without options) or not, adds the same typed actions', () => {
+    const called = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(infoActions())
+    const withUrl = createPublicClient({ transport: custom({ request: async () => null }) }).extend(infoActions({ url: 'http://127.0.0.1:9650' }))
+    const uncalled = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(infoActions)
+    expectTypeOf(uncalled.peers).toEqualTypeOf(called.peers)
+    expectTypeOf(withUrl.peers).toEqualTypeOf(called.peers)
+    expectTypeOf(uncalled.getNetworkID).returns.resolves.toEqualTypeOf<number>()
+    expectTypeOf<Pick<typeof uncalled, keyof InfoActions>>().toEqualTypeOf<InfoActions>()
+  })
+
+  it('both uncalled, chained, on a wallet client too', () => {
+    const both = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions).extend(infoActions)
+    expectTypeOf(both.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
+    expectTypeOf(both.getNodeVersion).returns.resolves.toEqualTypeOf<GetNodeVersionReturnType>()
+    const wallet = createWalletClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions).extend(infoActions)
+    expectTypeOf(wallet.getActiveRulesAt).returns.resolves.toEqualTypeOf<ActiveRules>()
+    expectTypeOf(wallet.uptime).toBeCallableWith()
+  })
+
+  it('the table decides arity: no parameter, an optional one, a required one', () => {
+    expectTypeOf<Parameters<InfoActions['getNodeID']>>().toEqualTypeOf<[]>()
+    expectTypeOf<Parameters<InfoActions['peers']>>().toEqualTypeOf<[parameters?: PeersParameters]>()
+    expectTypeOf<Parameters<InfoActions['isBootstrapped']>>().toEqualTypeOf<[parameters: { chain: string }]>()
+    expectTypeOf<Parameters<SubnetActions['getChainConfig']>>().toEqualTypeOf<[]>()
+  })
+
+  it('error types: argument errors only where there are arguments, and viem\'s catch-all', () => {
+    type Named<E> = Extract<E, { name: 'InvalidArgumentError' }>
+    expectTypeOf<Named<actions.GetChainConfigErrorType>>().toBeNever()
+    expectTypeOf<Named<actions.GetNodeIDErrorType>>().toBeNever()
+    expectTypeOf<Named<actions.PeersErrorType>['name']>().toEqualTypeOf<'InvalidArgumentError'>()
+    expectTypeOf<Named<actions.FeeConfigErrorType>['name']>().toEqualTypeOf<'InvalidArgumentError'>()
+    expectTypeOf<Extract<actions.FeeConfigErrorType, { name: 'ResponseBodyTooLargeError' }>['name']>().toEqualTypeOf<'ResponseBodyTooLargeError'>()
+    expectTypeOf<Error & { name: string }>().toExtend<actions.FeeConfigErrorType>()
   })
 })

@@ -1,42 +1,92 @@
-/** The 13 Info API methods (`/ext/info`, params as an object). */
+/**
+ * The Info API's table (`/ext/info`, `api/info/service.go`): one entry per method, named as
+ * the action that calls it. Adapters build their actions, types and docs index from this
+ * module, so a new method is one entry here (plus its decoder, result type and docs page).
+ * Params are one object, as gorilla/rpc's json2 codec reads them.
+ */
 import * as d from '../decoders/info.js'
 import { encodeId, encodeNodeIds, requireText } from '../encode.js'
-import { spec } from './spec.js'
+import type {
+  AcpsReturnType,
+  GetBlockchainIDParameters,
+  GetNodeIDReturnType,
+  GetNodeVersionReturnType,
+  GetTxFeeReturnType,
+  GetVMsReturnType,
+  IsBootstrappedParameters,
+  PeersParameters,
+  PeersReturnType,
+  UpgradesReturnType,
+  UptimeParameters,
+  UptimeReturnType,
+} from '../types/info.js'
+import { defineMethod } from './spec.js'
 
 const chainAlias = 'a chain alias (P, X, C) or blockchain ID'
 
-export const acpsMethod = spec('info.acps', d.decodeAcps)
-export const isBootstrappedMethod = spec('info.isBootstrapped', d.decodeIsBootstrapped, (a: { chain: string }) => ({
-  chain: requireText('chain', a?.chain, chainAlias),
-}))
-export const getBlockchainIDMethod = spec('info.getBlockchainID', d.decodeBlockchainID, (a: { alias: string }) => ({
-  alias: requireText('alias', a?.alias, chainAlias),
-}))
-export const getNetworkIDMethod = spec('info.getNetworkID', d.decodeNetworkID)
-export const getNetworkNameMethod = spec('info.getNetworkName', d.decodeNetworkName)
-export const getNodeIDMethod = spec('info.getNodeID', d.decodeNodeID)
-export const getNodeIPMethod = spec('info.getNodeIP', d.decodeNodeIP)
-export const getNodeVersionMethod = spec('info.getNodeVersion', d.decodeNodeVersion)
-export const getTxFeeMethod = spec('info.getTxFee', d.decodeTxFee)
-export const getVMsMethod = spec('info.getVMs', d.decodeVMs)
-// Optional params are left out when not given, as the node's own clients do.
-export const peersMethod = spec('info.peers', d.decodePeers, (a: { nodeIDs?: readonly string[] } | undefined) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }))
-export const upgradesMethod = spec('info.upgrades', d.decodeUpgrades)
-export const uptimeMethod = spec('info.uptime', d.decodeUptime, (a: { subnetID?: string } | undefined) => ({ subnetID: encodeId('subnetID', a?.subnetID) }))
+/** The ACPs this node's validators vote on, with their weights (`info.acps`). */
+export const acps = defineMethod<undefined, AcpsReturnType>({ method: 'info.acps', params: 'object', decoder: d.decodeAcps })
 
-/** All of them, in the API's order. */
-export const all = [
-  acpsMethod,
-  isBootstrappedMethod,
-  getBlockchainIDMethod,
-  getNetworkIDMethod,
-  getNetworkNameMethod,
-  getNodeIDMethod,
-  getNodeIPMethod,
-  getNodeVersionMethod,
-  getTxFeeMethod,
-  getVMsMethod,
-  peersMethod,
-  upgradesMethod,
-  uptimeMethod,
-]
+/** Whether a chain has finished bootstrapping (`info.isBootstrapped`). */
+export const isBootstrapped = defineMethod<IsBootstrappedParameters, boolean>({
+  method: 'info.isBootstrapped',
+  params: 'object',
+  decoder: d.decodeIsBootstrapped,
+  encode: (a) => ({ chain: requireText('chain', a?.chain, chainAlias) }),
+})
+
+/** The blockchain ID behind an alias (`info.getBlockchainID`). */
+export const getBlockchainID = defineMethod<GetBlockchainIDParameters, string>({
+  method: 'info.getBlockchainID',
+  params: 'object',
+  decoder: d.decodeBlockchainID,
+  encode: (a) => ({ alias: requireText('alias', a?.alias, chainAlias) }),
+})
+
+/** The network ID: 1 mainnet, 5 Fuji, others local (`info.getNetworkID`). */
+export const getNetworkID = defineMethod<undefined, number>({ method: 'info.getNetworkID', params: 'object', decoder: d.decodeNetworkID })
+
+/** The network's name: `mainnet`, `fuji`, `local` or `network-<id>` (`info.getNetworkName`). */
+export const getNetworkName = defineMethod<undefined, string>({ method: 'info.getNetworkName', params: 'object', decoder: d.decodeNetworkName })
+
+/** The node's ID and its BLS public key with proof of possession (`info.getNodeID`). */
+export const getNodeID = defineMethod<undefined, GetNodeIDReturnType>({ method: 'info.getNodeID', params: 'object', decoder: d.decodeNodeID })
+
+/** The IP and port the node announces (`info.getNodeIP`). */
+export const getNodeIP = defineMethod<undefined, string>({ method: 'info.getNodeIP', params: 'object', decoder: d.decodeNodeIP })
+
+/** The node's version, database and RPC protocol versions and its VMs' versions (`info.getNodeVersion`). */
+export const getNodeVersion = defineMethod<undefined, GetNodeVersionReturnType>({
+  method: 'info.getNodeVersion',
+  params: 'object',
+  decoder: d.decodeNodeVersion,
+})
+
+/**
+ * The primary network's transaction fees in nAVAX (`info.getTxFee`).
+ * @deprecated Nodes since v1.12.2 answer with a static table.
+ */
+export const getTxFee = defineMethod<undefined, GetTxFeeReturnType>({ method: 'info.getTxFee', params: 'object', decoder: d.decodeTxFee })
+
+/** The VMs installed on the node with their aliases, and its Fxs (`info.getVMs`). */
+export const getVMs = defineMethod<undefined, GetVMsReturnType>({ method: 'info.getVMs', params: 'object', decoder: d.decodeVMs })
+
+/** The node's connected peers, or only the given NodeIDs (`info.peers`). */
+export const peers = defineMethod<PeersParameters, PeersReturnType>({
+  method: 'info.peers',
+  params: 'object',
+  decoder: d.decodePeers,
+  // Optional params are left out when not given, as the node's own clients do.
+  encode: (a) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }),
+})
+
+/** The network's upgrade schedule (`info.upgrades`, v1.11.11+). */
+export const upgrades = defineMethod<undefined, UpgradesReturnType>({ method: 'info.upgrades', params: 'object', decoder: d.decodeUpgrades })
+
+/** This node's uptime as the primary network's validators see it (`info.uptime`). */
+export const uptime = defineMethod<UptimeParameters, UptimeReturnType>({
+  method: 'info.uptime',
+  params: 'object',
+  decoder: d.decodeUptime,
+  encode: (a) => ({ subnetID: encodeId('subnetID', a?.subnetID) }),
+})

@@ -1,24 +1,65 @@
 /**
- * One description per RPC method, shared by the viem and ethers adapters: how arguments
- * become params (checked first), and how the reply becomes the result.
+ * One description per RPC method, shared by every adapter: how arguments become params
+ * (checked before anything is sent) and how the reply's `result` becomes the result.
+ * The method tables (`info.ts`, `subnet.ts`) are made of these; adapters derive their
+ * actions and types from the tables.
  */
 import { decodeResult, type Decoder } from '../decode/kit.js'
+
+/** How a node wants a method's params: one object (the Info API's gorilla/rpc) or positional (the L1's geth-style RPC). */
+export type ParamsStyle = 'object' | 'array'
 
 export type MethodSpec<Args, Result> = {
   /** The JSON-RPC method: `info.*` for the Info API, `eth_*` for the L1's endpoint. */
   readonly method: string
-  /** Params as the node wants them: an object for Info, an array for the L1. Throws InvalidArgumentError. */
-  readonly params: (args: Args) => unknown
+  readonly params: ParamsStyle
+  /**
+   * Checks the arguments and encodes them as params in that style; `undefined` when the
+   * caller gave none. Throws InvalidArgumentError.
+   */
+  readonly encode: (args: Args | undefined) => unknown
   /** Checks and converts the reply's `result`. Throws ResponseShapeError or PrecisionError. */
-  readonly result: (raw: unknown) => Result
+  readonly decode: (raw: unknown) => Result
 }
 
-/** A method whose params are `params(args)`, or none (`{}` for Info methods, `[]` for the L1's). */
-export function spec<Args, Result>(method: string, decoder: Decoder<Result>, params?: (args: Args) => unknown): MethodSpec<Args, Result> {
+// biome-ignore lint/suspicious/noExplicitAny: matches a spec of any arguments and result.
+export type AnyMethodSpec = MethodSpec<any, any>
+/** The arguments of a method spec. */
+export type ArgsOf<S> = S extends MethodSpec<infer A, unknown> ? A : never
+/** The result of a method spec. */
+export type ResultOf<S> = S extends MethodSpec<never, infer R> ? R : never
+
+/**
+ * A method's call signature: no parameter when it takes none, an optional one when each of
+ * its arguments is optional, else a required one.
+ */
+export type CallOf<S> = [ArgsOf<S>] extends [undefined]
+  ? () => Promise<ResultOf<S>>
+  : {} extends ArgsOf<S>
+    ? (parameters?: ArgsOf<S>) => Promise<ResultOf<S>>
+    : (parameters: ArgsOf<S>) => Promise<ResultOf<S>>
+
+/** A table's methods as callable actions, keyed (and documented) as in the table. */
+export type ActionsOf<Table> = { [K in keyof Table]: CallOf<Table[K]> }
+
+/** The empty params of a method without arguments, in its style. */
+const noParams = { object: () => ({}), array: () => [] } as const
+
+/**
+ * A method spec. Without `encode`, the method takes no arguments and sends empty params of
+ * its style (`{}` or `[]`).
+ */
+export function defineMethod<Args = undefined, Result = unknown>(definition: {
+  method: string
+  params: ParamsStyle
+  decoder: Decoder<Result>
+  encode?: (args: Args | undefined) => unknown
+}): MethodSpec<Args, Result> {
+  const { method, params, decoder, encode } = definition
   return {
     method,
-    params: params ?? (() => (method[0] === 'i' ? {} : [])),
-    result: (raw) => decodeResult(decoder, method, raw),
+    params,
+    encode: encode ?? noParams[params],
+    decode: (raw) => decodeResult(decoder, method, raw),
   }
 }
-

@@ -1,11 +1,44 @@
-/** The Subnet-EVM extras on an L1's `/ext/bc/<id>/rpc` (params as an array). */
+/**
+ * The Subnet-EVM extras' table, on an L1's `/ext/bc/<id>/rpc` (`plugin/evm`'s eth service):
+ * one entry per method, named as the action that calls it. Params are positional (an
+ * array), as geth-style RPC reads them.
+ */
 import * as d from '../decoders/subnet.js'
 import { encodeBlockSelector, encodeTimestamp, type BlockSelector, type Timestamp } from '../encode.js'
-import { spec } from './spec.js'
+import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType } from '../types/subnet.js'
+import { defineMethod } from './spec.js'
 
-const atTimestamp = (a: { timestamp?: Timestamp } | undefined) => encodeTimestamp(a?.timestamp)
+/** When to read rules: unix seconds (number or bigint) or a Date; none means the node's head time. */
+export type AtTimestamp = { timestamp?: Timestamp | undefined }
 
-export const feeConfigMethod = spec('eth_feeConfig', d.decodeFeeConfigResult, (a: BlockSelector | undefined) => encodeBlockSelector(a))
-export const getChainConfigMethod = spec('eth_getChainConfig', d.decodeChainConfig)
-export const getActiveRulesAtMethod = spec('eth_getActiveRulesAt', d.decodeActiveRules, atTimestamp)
-export const getActivePrecompilesAtMethod = spec('eth_getActivePrecompilesAt', d.decodeActivePrecompiles, atTimestamp)
+const atTimestamp = (a: AtTimestamp | undefined) => encodeTimestamp(a?.timestamp)
+
+/** The fee config in force at a block, and the block of its last FeeManager change (`eth_feeConfig`). */
+export const feeConfig = defineMethod<BlockSelector, FeeConfigReturnType>({
+  method: 'eth_feeConfig',
+  params: 'array',
+  decoder: d.decodeFeeConfigResult,
+  encode: encodeBlockSelector,
+})
+
+/** The chain config with its post-genesis `upgrades` (`eth_getChainConfig`). */
+export const getChainConfig = defineMethod<undefined, ChainConfig>({ method: 'eth_getChainConfig', params: 'array', decoder: d.decodeChainConfig })
+
+/** The rules and precompiles active at a time (`eth_getActiveRulesAt`). */
+export const getActiveRulesAt = defineMethod<AtTimestamp, ActiveRules>({
+  method: 'eth_getActiveRulesAt',
+  params: 'array',
+  decoder: d.decodeActiveRules,
+  encode: atTimestamp,
+})
+
+/**
+ * The configs of the precompiles active at a time (`eth_getActivePrecompilesAt`).
+ * @deprecated Use `getActiveRulesAt`; nodes mark this method deprecated.
+ */
+export const getActivePrecompilesAt = defineMethod<AtTimestamp, ActivePrecompiles>({
+  method: 'eth_getActivePrecompilesAt',
+  params: 'array',
+  decoder: d.decodeActivePrecompiles,
+  encode: atTimestamp,
+})

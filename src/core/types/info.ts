@@ -109,3 +109,27 @@ export type UptimeReturnType = {
   rewardingStakePercentage: number
   weightedAveragePercentage: number
 }
+
+/** `info.isBootstrapped`'s argument. */
+export type IsBootstrappedParameters = {
+  /** A chain alias (`'P'`, `'X'`, `'C'`, an L1 alias) or blockchain ID. */
+  chain: string
+}
+
+/** `info.getBlockchainID`'s argument. */
+export type GetBlockchainIDParameters = {
+  /** A chain alias (`'P'`, `'X'`, `'C'`, an L1 alias). */
+  alias: string
+}
+
+/** `info.peers`'s argument (optional): none means every connected peer. */
+export type PeersParameters = {
+  /** Only these peers (unknown or disconnected IDs are left out); default: all. */
+  nodeIDs?: readonly string[] | undefined
+}
+
+/** `info.uptime`'s argument (optional). */
+export type UptimeParameters = {
+  /** Sent when given; nodes since v1.11.12 ignore it and report the primary network. */
+  subnetID?: string | undefined
+}

@@ -1,18 +1,6 @@
-/** Standalone viem actions of subnet-rpc (tree-shakeable). */
-export { feeConfig, type FeeConfigParameters, type FeeConfigReturnType, type FeeConfigErrorType } from './chain/feeConfig.js'
-export { getChainConfig, type GetChainConfigParameters, type GetChainConfigReturnType, type GetChainConfigErrorType } from './chain/getChainConfig.js'
-export { getActiveRulesAt, type GetActiveRulesAtParameters, type GetActiveRulesAtReturnType, type GetActiveRulesAtErrorType } from './chain/getActiveRulesAt.js'
-export { getActivePrecompilesAt, type GetActivePrecompilesAtParameters, type GetActivePrecompilesAtReturnType, type GetActivePrecompilesAtErrorType } from './chain/getActivePrecompilesAt.js'
-export { acps, type AcpsParameters, type AcpsReturnType, type AcpsErrorType } from './info/acps.js'
-export { isBootstrapped, type IsBootstrappedParameters, type IsBootstrappedReturnType, type IsBootstrappedErrorType } from './info/isBootstrapped.js'
-export { getBlockchainID, type GetBlockchainIDParameters, type GetBlockchainIDReturnType, type GetBlockchainIDErrorType } from './info/getBlockchainID.js'
-export { getNetworkID, type GetNetworkIDParameters, type GetNetworkIDReturnType, type GetNetworkIDErrorType } from './info/getNetworkID.js'
-export { getNetworkName, type GetNetworkNameParameters, type GetNetworkNameReturnType, type GetNetworkNameErrorType } from './info/getNetworkName.js'
-export { getNodeID, type GetNodeIDParameters, type GetNodeIDReturnType, type GetNodeIDErrorType } from './info/getNodeID.js'
-export { getNodeIP, type GetNodeIPParameters, type GetNodeIPReturnType, type GetNodeIPErrorType } from './info/getNodeIP.js'
-export { getNodeVersion, type GetNodeVersionParameters, type GetNodeVersionReturnType, type GetNodeVersionErrorType } from './info/getNodeVersion.js'
-export { getTxFee, type GetTxFeeParameters, type GetTxFeeReturnType, type GetTxFeeErrorType } from './info/getTxFee.js'
-export { getVMs, type GetVMsParameters, type GetVMsReturnType, type GetVMsErrorType } from './info/getVMs.js'
-export { peers, type PeersParameters, type PeersReturnType, type PeersErrorType } from './info/peers.js'
-export { upgrades, type UpgradesParameters, type UpgradesReturnType, type UpgradesErrorType } from './info/upgrades.js'
-export { uptime, type UptimeParameters, type UptimeReturnType, type UptimeErrorType } from './info/uptime.js'
+/**
+ * `subnet-rpc/viem/actions`: the standalone viem actions of subnet-rpc, tree-shakeable.
+ * @packageDocumentation
+ */
+export * from './subnet.js'
+export * from './info.js'

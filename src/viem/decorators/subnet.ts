@@ -1,48 +1,34 @@
-import type { Chain, Client, Transport } from 'viem'
-import { feeConfig, type FeeConfigParameters, type FeeConfigReturnType } from '../actions/chain/feeConfig.js'
-import { getActivePrecompilesAt, type GetActivePrecompilesAtParameters, type GetActivePrecompilesAtReturnType } from '../actions/chain/getActivePrecompilesAt.js'
-import { getActiveRulesAt, type GetActiveRulesAtParameters, type GetActiveRulesAtReturnType } from '../actions/chain/getActiveRulesAt.js'
-import { getChainConfig, type GetChainConfigReturnType } from '../actions/chain/getChainConfig.js'
+import type { Client } from 'viem'
+import type * as table from '../../core/methods/subnet.js'
+import type { ActionsOf } from '../../core/methods/spec.js'
+import * as actions from '../actions/subnet.js'
 
-export type SubnetActions = {
-  /**
-   * The fee config in force at a block (`eth_feeConfig`).
-   * @example const { feeConfig, lastChangedAt } = await client.feeConfig()
-   */
-  feeConfig: (parameters?: FeeConfigParameters) => Promise<FeeConfigReturnType>
-  /**
-   * The chain config with `upgrades` (`eth_getChainConfig`).
-   * @example const config = await client.getChainConfig()
-   */
-  getChainConfig: () => Promise<GetChainConfigReturnType>
-  /**
-   * Rules and precompiles active at a time (`eth_getActiveRulesAt`).
-   * @example const rules = await client.getActiveRulesAt({ timestamp: new Date() })
-   */
-  getActiveRulesAt: (parameters?: GetActiveRulesAtParameters) => Promise<GetActiveRulesAtReturnType>
-  /**
-   * Configs of the precompiles active at a time (`eth_getActivePrecompilesAt`).
-   * @deprecated Use `getActiveRulesAt`; nodes mark this method deprecated.
-   */
-  getActivePrecompilesAt: (parameters?: GetActivePrecompilesAtParameters) => Promise<GetActivePrecompilesAtReturnType>
+/** The Subnet-EVM actions a client gets from `subnetActions`, typed and documented from the core table. */
+export type SubnetActions = ActionsOf<typeof table>
+
+function subnetActionsFor(client: Client): SubnetActions {
+  return {
+    feeConfig: (parameters) => actions.feeConfig(client, parameters),
+    getChainConfig: () => actions.getChainConfig(client),
+    getActiveRulesAt: (parameters) => actions.getActiveRulesAt(client, parameters),
+    getActivePrecompilesAt: (parameters) => actions.getActivePrecompilesAt(client, parameters),
+  }
 }
 
 /**
- * Adds the Subnet-EVM actions to a viem client, over any transport.
+ * Adds the Subnet-EVM actions (`feeConfig`, `getChainConfig`, `getActiveRulesAt`,
+ * `getActivePrecompilesAt`) to a viem client, over any transport. Pass it to `extend`
+ * called or not: `extend(subnetActions())` and `extend(subnetActions)` are the same.
  *
  * @example
  * import { createPublicClient } from 'viem'
  * import { subnetActions, subnetHttp } from 'subnet-rpc/viem'
  *
- * const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
- *   .extend(subnetActions())
- * const { feeConfig } = await client.feeConfig()
+ * const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions)
+ * const { feeConfig, lastChangedAt } = await client.feeConfig()
  */
-export function subnetActions() {
-  return <transport extends Transport, chain extends Chain | undefined>(client: Client<transport, chain>): SubnetActions => ({
-    feeConfig: (parameters) => feeConfig(client, parameters),
-    getChainConfig: () => getChainConfig(client),
-    getActiveRulesAt: (parameters) => getActiveRulesAt(client, parameters),
-    getActivePrecompilesAt: (parameters) => getActivePrecompilesAt(client, parameters),
-  })
+export function subnetActions(): (client: Client) => SubnetActions
+export function subnetActions(client: Client): SubnetActions
+export function subnetActions(client?: Client): SubnetActions | ((client: Client) => SubnetActions) {
+  return client ? subnetActionsFor(client) : subnetActionsFor
 }

@@ -1,0 +1,66 @@
+/**
+ * One call of a method spec, as every adapter makes it: the arguments checked and encoded
+ * before anything is sent, the request handed to the host library, the node's error found
+ * in whatever the library threw and mapped to subnet-rpc's classes, and the result
+ * decoded. Adapters supply only `send`, the part that differs between viem and ethers.
+ */
+import { SubnetRpcError } from '../../errors/base.js'
+import { asRpcFailure, nodeError, type RpcFailure } from '../../errors/node.js'
+import { notJson } from './envelope.js'
+import type { MethodSpec } from './spec.js'
+
+/** Sends one JSON-RPC request through a host library and resolves with its `result`. */
+export type Send = (method: string, params: unknown) => Promise<unknown>
+
+let lastId = 0
+
+/** A JSON-RPC 2.0 request body, numbered from one counter for all of subnet-rpc's own requests. */
+export function requestBody(method: string, params: unknown) {
+  return { jsonrpc: '2.0' as const, id: ++lastId, method, params }
+}
+
+/**
+ * The node's JSON-RPC error inside what a host library threw: the deepest object with a
+ * numeric `code` and a string `message`. viem chains its errors by `cause` down to the
+ * reply's own error object; ethers nests it as `error` (or `info.error`) under an error
+ * with a string code; an EIP-1193 provider throws it as it is.
+ */
+export function findRpcFailure(err: unknown): RpcFailure | undefined {
+  let found: RpcFailure | undefined
+  const visit = (e: unknown, depth: number) => {
+    if (!e || typeof e !== 'object' || depth > 10) return
+    found = asRpcFailure(e) ?? found
+    const { cause, error, info } = e as { cause?: unknown; error?: unknown; info?: { error?: unknown } }
+    visit(error, depth + 1)
+    visit(info?.error, depth + 1)
+    visit(cause, depth + 1)
+  }
+  visit(err, 0)
+  return found
+}
+
+/**
+ * What a failed request becomes: subnet-rpc's own errors as they are; the node's JSON-RPC
+ * error as `NodeRpcError` or `MethodNotFoundError`; a 2xx body that is not JSON (a host
+ * library's error caused by a SyntaxError) as `ResponseShapeError`; anything else (network,
+ * timeout, the library's own errors) unchanged.
+ */
+export function toSubnetError(method: string, err: unknown): unknown {
+  if (err instanceof SubnetRpcError) return err
+  const failure = findRpcFailure(err)
+  if (failure) return nodeError({ method, ...failure, cause: err instanceof Error ? err : undefined })
+  if ((err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError) return notJson(method, err as Error)
+  return err
+}
+
+/** Checks the arguments, sends the request, decodes the result; the node's errors become subnet-rpc's. */
+export async function callMethod<A, R>(spec: MethodSpec<A, R>, args: A | undefined, send: Send): Promise<R> {
+  const params = spec.encode(args)
+  let raw: unknown
+  try {
+    raw = await send(spec.method, params)
+  } catch (e) {
+    throw toSubnetError(spec.method, e)
+  }
+  return spec.decode(raw)
+}

@@ -1,0 +1,36 @@
+/** Types the viem actions share, derived from the method tables in core. */
+import type { Client, HttpRequestErrorType, ResponseBodyTooLargeErrorType, TimeoutErrorType, WebSocketRequestErrorType } from 'viem'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
+import type { InfoEndpointErrorType, InvalidArgumentErrorType } from '../../errors/argument.js'
+import type { MethodNotFoundErrorType, NodeRpcErrorType } from '../../errors/node.js'
+import type { PrecisionErrorType, ResponseShapeErrorType } from '../../errors/response.js'
+import type { Requester } from '../utils/request.js'
+
+/** viem's catch-all for an error of any other kind. */
+type ErrorType = Error & { name: string }
+
+/** What any request through a viem transport can reject with, besides the node's own errors. */
+type TransportErrorType = HttpRequestErrorType | ResponseBodyTooLargeErrorType | TimeoutErrorType | WebSocketRequestErrorType
+
+/** The errors of a Subnet-EVM action: argument errors only for a method that takes arguments. */
+export type SubnetActionErrorType<S> =
+  | ([ArgsOf<S>] extends [undefined] ? never : InvalidArgumentErrorType)
+  | NodeRpcErrorType
+  | MethodNotFoundErrorType
+  | ResponseShapeErrorType
+  | PrecisionErrorType
+  | TransportErrorType
+  | ErrorType
+
+/** The errors of an Info action: those of any action, and a failed Info URL derivation. */
+export type InfoActionErrorType<S> = SubnetActionErrorType<S> | InfoEndpointErrorType
+
+/**
+ * A standalone action of method spec `S`: the client, then no parameter, an optional one or
+ * a required one, as the method takes.
+ */
+export type StandaloneAction<S, C = Client | Requester> = [ArgsOf<S>] extends [undefined]
+  ? (client: C) => Promise<ResultOf<S>>
+  : {} extends ArgsOf<S>
+    ? (client: C, parameters?: ArgsOf<S>) => Promise<ResultOf<S>>
+    : (client: C, parameters: ArgsOf<S>) => Promise<ResultOf<S>>
