@@ -356,3 +356,70 @@ describe('startDevnet with a bad file', () => {
     expect(Date.now() - started).toBeLessThan(1000)
   })
 })
+
+describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; MarshalText %#x)', () => {
+  const minter = (initialMint: unknown) => upgrades({ contractNativeMinterConfig: { blockTimestamp: 100, initialMint } })
+  const mintJson = (amount: unknown) => {
+    const files = loadChainFiles(genesis(), minter({ [other]: amount }), LOCAL)
+    return goJson(chainConfigJson(files.spec)).match(/"initialMint":(\{[^}]*\})/)![1]
+  }
+  const change = (balanceChange: unknown, accounts: unknown = { [other]: { balanceChange } }) =>
+    JSON.stringify(JSON.parse(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5, accounts }] }, LOCAL).spec))).upgrades.stateUpgrades)
+
+  it('reads every text ParseBig256 takes and writes it back as lower-case %#x hex', () => {
+    const cases: [unknown, string][] = [
+      ['0x3635c9adc5dea00000', '0x3635c9adc5dea00000'],
+      ['0X3635C9ADC5DEA00000', '0x3635c9adc5dea00000'],
+      ['1000000000000000000000', '0x3635c9adc5dea00000'],
+      ['0x00ff', '0xff'],
+      ['007', '0x7'],
+      ['+5', '0x5'],
+      ['0x+5', '0x5'],
+      [12, '0xc'],
+      [`0x${'f'.repeat(64)}`, `0x${'f'.repeat(64)}`],
+    ]
+    for (const [amount, written] of cases) expect(mintJson(amount), String(amount)).toBe(`{"${other}":"${written}"}`)
+  })
+
+  it('refuses what ParseBig256 refuses, naming the entry', () => {
+    const where = `upgrade.json: precompileUpgrades[0].contractNativeMinterConfig.initialMint.${other}`
+    for (const amount of ['0x', '0xg', '-0x5', '1.5', '1e3', ' 1', 'lots', `0x1${'0'.repeat(64)}`, (1n << 256n).toString(), true, {}])
+      expect(errorOf(() => loadChainFiles(genesis(), minter({ [other]: amount }), LOCAL)).message, JSON.stringify(amount)).toMatch(new RegExp(`^${where.replace(/[.[\]]/g, '\\$&')}: invalid hex or decimal integer `))
+  })
+
+  it('nativeminter Verify: a nil, zero or negative amount is refused with the node message', () => {
+    const upgradeAt0 = (initialMint: unknown, message: string) => refuses(genesis(), minter(initialMint), at(0), precompileErr(message))
+    upgradeAt0({ [other]: null }, `initial mint cannot contain nil amount for address ${otherChecksum}`)
+    upgradeAt0({ [other]: '0' }, `initial mint cannot contain invalid amount: amount 0 for address ${otherChecksum}`)
+    upgradeAt0({ [other]: '-0' }, `initial mint cannot contain invalid amount: amount 0 for address ${otherChecksum}`)
+    upgradeAt0({ [other]: '-5' }, `initial mint cannot contain invalid amount: amount -5 for address ${otherChecksum}`)
+    upgradeAt0({ [other]: '0x-ff' }, `initial mint cannot contain invalid amount: amount -255 for address ${otherChecksum}`)
+  })
+
+  it('a state upgrade balanceChange may be negative and is written as -0x…; zero as 0x0; the empty text reads as 0', () => {
+    expect(change('-1000000000000000000')).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{"balanceChange":"-0xde0b6b3a7640000"}}}]`)
+    expect(change('0x-10')).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{"balanceChange":"-0x10"}}}]`)
+    expect(change(-16)).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{"balanceChange":"-0x10"}}}]`)
+    expect(change('0')).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{"balanceChange":"0x0"}}}]`)
+    expect(change('')).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{"balanceChange":"0x0"}}}]`)
+    expect(change(null)).toBe(`[{"blockTimestamp":5,"accounts":{"${other}":{}}}]`)
+  })
+
+  it('state upgrade accounts: a missing or null map is written as null (no omitempty); storage hashes need all 64 digits', () => {
+    expect(change(undefined, null)).toBe('[{"blockTimestamp":5,"accounts":null}]')
+    expect(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5 }] }, LOCAL).spec))).toContain('"stateUpgrades":[{"blockTimestamp":5,"accounts":null}]')
+    expect(change(undefined, {})).toBe('[{"blockTimestamp":5,"accounts":{}}]')
+    const e = errorOf(() => loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5, accounts: { [other]: { storage: { '0x1': `0x${'0'.repeat(64)}` } } } }] }, LOCAL))
+    expect(e.message).toBe(`upgrade.json: stateUpgrades[0].accounts.${other}.storage.0x1: expected a 32-byte hash (0x and 64 hex digits), got "0x1"`)
+  })
+
+  it('a genesis precompile key set to null is an empty config (Precompiles.UnmarshalJSON), with a nil timestamp', () => {
+    const files = loadChainFiles(genesis({ warpConfig: null }), undefined, LOCAL)
+    expect(goJson(chainConfigJson(files.spec))).toContain('"warpConfig":{"blockTimestamp":null,"quorumNumerator":0,"requirePrimaryNetworkSigners":false}')
+  })
+
+  it('a negative genesis alloc balance is taken as its two\'s complement (uint256.MustFromBig)', () => {
+    const files = loadChainFiles(genesis({}, { alloc: { [other]: { balance: '-1' } } }), undefined, LOCAL)
+    expect(files.alloc[0]!.balance).toBe((1n << 256n) - 1n)
+  })
+})

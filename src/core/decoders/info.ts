@@ -1,4 +1,4 @@
-/** Decoders of the Info API replies (spec §2), shared by the viem and ethers adapters. */
+/** Decoders of the Info API replies (`api/info/service.go`), shared by the viem and ethers adapters. */
 import type {
   AcpsReturnType,
   GetNodeIDReturnType,

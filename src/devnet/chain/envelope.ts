@@ -1,6 +1,6 @@
 /**
  * The L1 endpoint's JSON-RPC layer: avalanchego's fork of go-ethereum's `rpc` package
- * (`graft/evm/rpc`, spec §3): HTTP checks, single and batch messages, notifications,
+ * (`graft/evm/rpc`: `http.go`, `server.go`, `handler.go`, `json.go`): HTTP checks, single and batch messages, notifications,
  * and the exact -32600/-32601/-32602/-32700 answers.
  */
 import { findMember, goJsonTypeName, scanFirstValue, type Member } from '../wire/goScanner.js'

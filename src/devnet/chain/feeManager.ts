@@ -1,13 +1,13 @@
 /**
  * The FeeManager precompile's state over blocks, reproduced from the chain spec and the
- * changes made through `devnet_setFeeConfig` (spec §4.1, `GetFeeConfigAt`):
+ * changes made through `devnet_setFeeConfig` (`GetFeeConfigAt`, `graft/subnet-evm/core/blockchain_reader.go`):
  * - not enabled at the block's time: the genesis fee config, `lastChangedAt` 0;
  * - enabled: the config stored on activation (`initialFeeConfig`, else the genesis one)
  *   with the activating block's number, unless a later change in that enabled period wins.
  * A disable wipes the stored state, so each enabled period starts afresh.
  */
-import type { ChainSpec } from '../config/chainSpec.js'
-import { defaultFeeConfig, type FeeConfig } from '../config/feeConfig.js'
+import { defaultFeeConfig } from '../config/feeConfig.js'
+import type { ChainSpec, FeeConfig } from '../config/types.js'
 import { activePrecompileConfig } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 

@@ -1,7 +1,8 @@
 /**
  * `parsePositionalArguments` of the geth-style server and the Go decoders of the
  * arguments the Subnet-EVM methods take (`*uint64`, `*rpc.BlockNumberOrHash`), with
- * their exact -32602 texts (spec §3.4).
+ * their exact -32602 texts (`graft/evm/rpc/json.go` `parsePositionalArguments`, `types.go`
+ * `BlockNumberOrHash.UnmarshalJSON`).
  */
 import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
 import { RpcError } from './envelope.js'

@@ -1,14 +1,15 @@
 /**
- * What is active at a timestamp (`extras.ChainConfig` rules): `eth_getActiveRulesAt`
- * and `eth_getActivePrecompilesAt` are pure functions of the chain spec and a time.
+ * What is active at a timestamp (`extras.ChainConfig` rules, `params/extras/precompile_upgrade.go`
+ * and `network_upgrades.go`): `eth_getActiveRulesAt` and `eth_getActivePrecompilesAt`
+ * (`internal/ethapi/api_extra.go`) are pure functions of the chain spec and a time.
  */
+import { networkUpgradeKey, networkUpgradeNames, networkUpgradeRule, precompileKeys, type PrecompileKey } from '../../core/names.js'
+import type { ChainSpec, PrecompileConfig } from '../config/types.js'
 import { goMap } from '../wire/goJson.js'
-import type { ChainSpec } from '../config/chainSpec.js'
-import { precompileModules, type PrecompileConfig, type PrecompileKey } from '../config/precompiles.js'
 
 const forked = (ts: bigint | undefined, t: bigint) => ts !== undefined && ts <= t
 
-/** GetActivePrecompileConfig: the latest config of `key` (genesis first, then upgrades) with timestamp ≤ t. */
+/** `GetActivePrecompileConfig`: the latest config of `key` (genesis first, then upgrades) with timestamp ≤ t. */
 export function activePrecompileConfig(spec: ChainSpec, key: PrecompileKey, t: bigint): PrecompileConfig | undefined {
   let active: PrecompileConfig | undefined
   for (const p of spec.genesisPrecompiles) if (p.key === key && forked(p.timestamp, t)) active = p
@@ -18,7 +19,8 @@ export function activePrecompileConfig(spec: ChainSpec, key: PrecompileKey, t: b
 
 function enabledPrecompiles(spec: ChainSpec, t: bigint): [PrecompileKey, PrecompileConfig][] {
   const out: [PrecompileKey, PrecompileConfig][] = []
-  for (const key of Object.keys(precompileModules) as PrecompileKey[]) {
+  // `EnabledStatefulPrecompiles`: registered modules in registry order.
+  for (const key of precompileKeys) {
     const c = activePrecompileConfig(spec, key, t)
     if (c && !c.disable) out.push([key, c])
   }
@@ -30,7 +32,10 @@ export function activePrecompilesJson(spec: ChainSpec, t: bigint) {
   return goMap(enabledPrecompiles(spec, t).map(([k, c]) => [k, c.json] as const))
 }
 
-/** `eth_getActiveRulesAt`, computed as `Rules(0, true, t)` (spec §4.4). */
+/**
+ * `eth_getActiveRulesAt` (`GetActiveRulesAt`): libevm `ChainConfig.Rules(0, IsMergeTODO, t)`,
+ * the extras' `GetAvalancheRules(t)`, and the enabled precompiles with their timestamps.
+ */
 export function activeRulesJson(spec: ChainSpec, t: bigint) {
   const block = (key: string) => {
     const v = spec.eth[key] as bigint | undefined
@@ -58,14 +63,8 @@ export function activeRulesJson(spec: ChainSpec, t: bigint) {
       IsPrague: isMerge && time('pragueTime'),
       IsVerkle: isMerge && time('verkleTime'),
     },
-    avalancheRules: {
-      IsSubnetEVM: forked(nu.subnetEVMTimestamp, t),
-      IsDurango: forked(nu.durangoTimestamp, t),
-      IsEtna: forked(nu.etnaTimestamp, t),
-      IsFortuna: forked(nu.fortunaTimestamp, t),
-      IsGranite: forked(nu.graniteTimestamp, t),
-      IsHelicon: forked(nu.heliconTimestamp, t),
-    },
+    // `AvalancheRules`: one `Is<Name>` per network upgrade, in struct (activation) order.
+    avalancheRules: Object.fromEntries(networkUpgradeNames.map((name) => [networkUpgradeRule(name), forked(nu[networkUpgradeKey(name)], t)])),
     precompiles: goMap(enabledPrecompiles(spec, t).map(([k, c]) => [k, { timestamp: c.timestamp }] as const)),
   }
 }

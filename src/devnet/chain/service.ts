@@ -3,8 +3,8 @@
  * extras (`internal/ethapi/api_extra.go`), the RPC server's built-ins, and the devnet's
  * control methods. Everything else goes to anvil.
  */
-import type { ChainSpec } from '../config/chainSpec.js'
 import { chainConfigJson } from '../config/chainSpec.js'
+import type { ChainSpec } from '../config/types.js'
 import { feeConfigJson, readFeeConfig, verifyFeeConfig } from '../config/feeConfig.js'
 import { parseJson } from '../../core/json/parse.js'
 import { RpcError } from './envelope.js'

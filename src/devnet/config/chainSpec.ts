@@ -3,12 +3,16 @@
  * after `SetDefaults`, `upgrade.json` overrides and `SetEthUpgrades`, verified with the
  * node's rules (`params/extras`), and written exactly as `eth_getChainConfig` writes it.
  */
-import { defaultFeeConfig, feeConfigJson, feeConfigKeys, readFeeConfig, verifyFeeConfig, type FeeConfig } from './feeConfig.js'
-import { isPrecompileKey, precompileModules, readPrecompileConfig, readPrecompileUpgrade, type PrecompileConfig, type PrecompileKey } from './precompiles.js'
-import { at, fail, isObject, readAddress, readArray, readBigInt, readBool, readHexOrDecimal256, readObject, readUint64, type Where } from './read.js'
+import { feeConfigKeys, networkUpgradeKeys, precompileKeys } from '../../core/names.js'
+import { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './feeConfig.js'
+import { networkUpgradeDefaults } from './networkUpgrades.js'
+import { readPrecompileConfig, readPrecompileUpgrade } from './precompiles.js'
+import { at, fail, hexOrDecimal256Text, isObject, readAddress, readArray, readBigInt, readBool, readHexOrDecimal256, readObject, readUint64, type Where } from './read.js'
+import type { ChainSpec, FeeConfig, NetworkUpgrades, PrecompileConfig, StateUpgrade, UpgradeFile } from './types.js'
 import { unscheduledTimestamp } from './upgrades.js'
-import { networkUpgradeDefaults, networkUpgradeKeys, type NetworkUpgrades } from './networkUpgrades.js'
-import { verifyPrecompileUpgrades, verifyStateUpgrades, verifyNetworkUpgrades, verifyGenesisPrecompiles } from './verify.js'
+import { verifyGenesisPrecompiles, verifyNetworkUpgrades, verifyPrecompileUpgrades, verifyStateUpgrades } from './verify.js'
+
+export type { ChainSpec, StateUpgrade, UpgradeFile }
 
 const ethBlockKeys = [
   'homesteadBlock',
@@ -30,33 +34,8 @@ const ethBlockKeys = [
 ] as const
 const ethTimeKeys = ['shanghaiTime', 'cancunTime', 'pragueTime', 'verkleTime'] as const
 const ethBoolKeys = ['daoForkSupport', 'terminalTotalDifficultyPassed'] as const
-/** SetEthUpgrades fills these with 0 when the genesis leaves them unset. */
+/** `SetEthUpgrades` (`params/config_extra.go`) fills these with 0 when the genesis leaves them unset. */
 const filledBlockKeys = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock'] as const
-
-export type StateUpgrade = {
-  timestamp: bigint | undefined
-  json: Record<string, unknown>
-}
-
-export type UpgradeFile = {
-  networkUpgradeOverrides?: NetworkUpgrades
-  stateUpgrades: StateUpgrade[]
-  precompileUpgrades: PrecompileConfig[]
-}
-
-export type ChainSpec = {
-  networkID: number
-  chainId: bigint
-  feeConfig: FeeConfig
-  allowFeeRecipients: boolean
-  networkUpgrades: NetworkUpgrades
-  /** Geth-side keys that are emitted, with their values (bigint, boolean or object). */
-  eth: Record<string, unknown>
-  /** Genesis precompile configs, in registry (address) order. */
-  genesisPrecompiles: PrecompileConfig[]
-  upgrades: UpgradeFile
-  initialMinDelayMS?: bigint
-}
 
 function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgrades {
   const out: NetworkUpgrades = {}
@@ -97,10 +76,12 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
     if (chosen !== undefined) networkUpgrades[key] = chosen
   }
 
+  // `Precompiles.UnmarshalJSON` (`params/extras/precompiles.go`): each registered key present,
+  // in registry order; `null` unmarshals into an empty config (nil timestamp), as Go does.
   const genesisPrecompiles: PrecompileConfig[] = []
-  for (const key of Object.keys(precompileModules) as PrecompileKey[]) {
-    if (c[key] === undefined || c[key] === null) continue
-    genesisPrecompiles.push(readPrecompileConfig(key, c[key], at(w, key)))
+  for (const key of precompileKeys) {
+    if (c[key] === undefined) continue
+    genesisPrecompiles.push(readPrecompileConfig(key, c[key] === null ? {} : c[key], at(w, key)))
   }
   const spec: Omit<ChainSpec, 'upgrades'> = {
     networkID,
@@ -115,12 +96,18 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
   return spec
 }
 
+/** An `extras.StateUpgrade` (`params/extras/state_upgrade.go`) and the JSON the node writes for it. */
 function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
   const o = readObject(v, w)
   const timestamp = o.blockTimestamp === undefined || o.blockTimestamp === null ? undefined : readUint64(o.blockTimestamp, at(w, 'blockTimestamp'))
   const json: Record<string, unknown> = {}
   if (timestamp !== undefined) json.blockTimestamp = timestamp
-  const accounts = o.accounts === undefined || o.accounts === null ? {} : readObject(o.accounts, at(w, 'accounts'))
+  // `accounts` has no omitempty: a nil map (absent or null in the file) is written as null.
+  if (o.accounts === undefined || o.accounts === null) {
+    json.accounts = null
+    return { timestamp, json }
+  }
+  const accounts = readObject(o.accounts, at(w, 'accounts'))
   const entries = Object.keys(accounts).map((addr) => {
     const aw = at(at(w, 'accounts'), addr)
     const a = readObject(accounts[addr], aw)
@@ -135,10 +122,9 @@ function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
       slots.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
       if (slots.length > 0) acc.storage = new Map(slots)
     }
-    if (a.balanceChange !== undefined && a.balanceChange !== null) {
-      const n = readHexOrDecimal256(a.balanceChange, at(aw, 'balanceChange'))
-      acc.balanceChange = `0x${n.toString(16)}`
-    }
+    // *math.HexOrDecimal256, omitempty: any sign (a negative change subtracts), written with %#x.
+    if (a.balanceChange !== undefined && a.balanceChange !== null)
+      acc.balanceChange = hexOrDecimal256Text(readHexOrDecimal256(a.balanceChange, at(aw, 'balanceChange')))
     return [readAddress(addr, aw), acc] as const
   })
   entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
@@ -146,9 +132,10 @@ function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
   return { timestamp, json }
 }
 
+/** A `common.Hash` (`common/types.go`, `hexutil.UnmarshalFixedText`): 0x and exactly 64 hex digits; written lower-case. */
 function hash32(v: unknown, w: Where): string {
-  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(v)) fail(w, `expected a 0x-prefixed 32-byte hex value, got ${JSON.stringify(v)}`)
-  return `0x${v.slice(2).toLowerCase().padStart(64, '0')}`
+  if (typeof v !== 'string' || !/^0[xX][0-9a-fA-F]{64}$/.test(v)) fail(w, `expected a 32-byte hash (0x and 64 hex digits), got ${JSON.stringify(v)}`)
+  return `0x${v.slice(2).toLowerCase()}`
 }
 
 /** Reads `upgrade.json` (`extras.UpgradeConfig`); unknown keys are ignored, as the node does. */
@@ -217,4 +204,3 @@ function upgradesJson(u: UpgradeFile): Record<string, unknown> {
   return out
 }
 
-export { isPrecompileKey, networkUpgradeKeys, type NetworkUpgrades }

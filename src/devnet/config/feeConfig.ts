@@ -2,31 +2,13 @@
  * `commontype.FeeConfig`: reading, the node's `Verify` rules, and its JSON form
  * (field order of the Go struct, `*big.Int` as bare integers, nil fields omitted).
  */
-import { at, fail, readBigInt, readObject, readUint64, type Where } from './read.js'
+import { feeConfigKeys } from '../../core/names.js'
+import { at, readBigInt, readObject, readUint64, type Where } from './read.js'
+import type { FeeConfig } from './types.js'
 
-export type FeeConfig = {
-  gasLimit?: bigint
-  targetBlockRate?: bigint
-  minBaseFee?: bigint
-  targetGas?: bigint
-  baseFeeChangeDenominator?: bigint
-  minBlockGasCost?: bigint
-  maxBlockGasCost?: bigint
-  blockGasCostStep?: bigint
-}
+export type { FeeConfig }
 
-export const feeConfigKeys = [
-  'gasLimit',
-  'targetBlockRate',
-  'minBaseFee',
-  'targetGas',
-  'baseFeeChangeDenominator',
-  'minBlockGasCost',
-  'maxBlockGasCost',
-  'blockGasCostStep',
-] as const
-
-/** subnet-evm's DefaultFeeConfig, used when a genesis has none. */
+/** subnet-evm's `DefaultFeeConfig` (`params/extras/config.go`), used when a genesis has none. */
 export const defaultFeeConfig: Required<FeeConfig> = {
   gasLimit: 8_000_000n,
   targetBlockRate: 2n,
@@ -45,6 +27,7 @@ export function readFeeConfig(v: unknown, w: Where): FeeConfig {
   for (const key of feeConfigKeys) {
     const raw = o[key]
     if (raw === undefined || raw === null) continue
+    // TargetBlockRate is the one uint64; the others are *big.Int.
     out[key] = key === 'targetBlockRate' ? readUint64(raw, at(w, key)) : readBigInt(raw, at(w, key))
   }
   return out
@@ -61,10 +44,10 @@ export function feeConfigJson(f: FeeConfig): Record<string, bigint> {
   return out
 }
 
-/** `FeeConfig.Verify()` (avalanchego v1.14.1+ texts): the node's error text, or undefined when valid. */
+/** `FeeConfig.Verify()` (`commontype/fee_config.go`, avalanchego v1.14.1+ texts): the node's error text, or undefined when valid. */
 export function verifyFeeConfig(f: FeeConfig): string | undefined {
-  const nilChecks = ['gasLimit', 'minBaseFee', 'targetGas', 'baseFeeChangeDenominator', 'minBlockGasCost', 'maxBlockGasCost', 'blockGasCostStep'] as const
-  for (const key of nilChecks) if (f[key] === undefined) return `${key} cannot be nil`
+  // Every *big.Int field may be nil, in struct order; targetBlockRate (a uint64) may not.
+  for (const key of feeConfigKeys) if (key !== 'targetBlockRate' && f[key] === undefined) return `${key} cannot be nil`
   const v = { ...(f as Required<FeeConfig>), targetBlockRate: f.targetBlockRate ?? 0n }
   const positive = (k: 'gasLimit' | 'targetBlockRate' | 'targetGas' | 'baseFeeChangeDenominator') =>
     v[k] <= 0n ? `${k} cannot be less than or equal to 0: ${k} = ${v[k]}` : undefined

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseJson } from '../../core/json/parse.js'
-import { buildChainSpec, readGenesisConfig, readUpgradeFile, type ChainSpec, type UpgradeFile } from './chainSpec.js'
+import { buildChainSpec, readGenesisConfig, readUpgradeFile } from './chainSpec.js'
 import { at, DevnetConfigError, fail, readHexOrDecimal256, readObject, type Where } from './read.js'
-import { feeConfigKeys } from './feeConfig.js'
+import type { ChainSpec, UpgradeFile } from './types.js'
 
 export type AllocEntry = { address: `0x${string}`; balance: bigint; code?: string; storage?: [string, string][]; nonce?: bigint }
 
@@ -28,10 +28,10 @@ function load(source: JsonSource, name: string): { value: unknown; file: string 
   }
 }
 
-/** `math.HexOrDecimal64`. */
+/** `math.HexOrDecimal64` (`common/math/integer.go`, `ParseUint64`): no sign, at most 64 bits. */
 function readHexOrDecimal64(v: unknown, w: Where): bigint {
   const n = readHexOrDecimal256(v, w)
-  if (n >= 1n << 64n) fail(w, `expected a 64-bit value, got ${n}`)
+  if (n < 0n || n >= 1n << 64n || (typeof v === 'string' && /[+-]/.test(v))) fail(w, `invalid hex or decimal integer ${JSON.stringify(String(v))}`)
   return n
 }
 
@@ -43,7 +43,9 @@ function readAlloc(v: unknown, w: Where): AllocEntry[] {
     if (!/^0x[0-9a-f]{40}$/.test(address)) fail(aw, 'expected a 20-byte hex address as the key')
     const acc = readObject(o[key], aw)
     if (acc.balance === undefined) fail(at(aw, 'balance'), "missing required field 'balance' for GenesisAccount")
-    const entry: AllocEntry = { address: address as `0x${string}`, balance: readHexOrDecimal256(acc.balance, at(aw, 'balance')) }
+    // `uint256.MustFromBig` in `Genesis.toBlock` (`core/genesis.go`) takes a negative balance as its two's complement.
+    const balance = readHexOrDecimal256(acc.balance, at(aw, 'balance'))
+    const entry: AllocEntry = { address: address as `0x${string}`, balance: balance < 0n ? (1n << 256n) + balance : balance }
     if (typeof acc.code === 'string' && acc.code !== '0x' && acc.code !== '') entry.code = acc.code
     if (acc.nonce !== undefined) entry.nonce = readHexOrDecimal64(acc.nonce, at(aw, 'nonce'))
     if (acc.storage !== undefined && acc.storage !== null) {
@@ -89,5 +91,3 @@ export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSou
   const spec = buildChainSpec(base, upgrades, { genesis: g.file, upgrade: upgradeFile })
   return { spec, alloc: readAlloc(genesis.alloc, at(w, 'alloc')), genesisTimestamp, gasLimit }
 }
-
-export { feeConfigKeys }

@@ -1,12 +1,15 @@
 /**
- * The stateful precompiles subnet-evm registers (`precompile/registry`), and each
- * config's JSON as the node writes it: allow-list fields first, then `blockTimestamp`
- * (null when nil) and `disable` (only when true), then the module's own fields.
+ * Reading the configs of the stateful precompiles subnet-evm registers (`precompile/registry`;
+ * keys, addresses and which have an allow list in src/core/names.ts), and each config's JSON
+ * as the node writes it: allow-list fields first, then `blockTimestamp` (null when nil) and
+ * `disable` (only when true), then the module's own fields (`precompile/contracts/<module>/config.go`).
  */
-import { feeConfigJson, readFeeConfig, type FeeConfig } from './feeConfig.js'
+import { isPrecompileKey, precompileKeys, precompiles, type PrecompileKey } from '../../core/names.js'
+import { feeConfigJson, readFeeConfig } from './feeConfig.js'
 import {
   at,
   fail,
+  hexOrDecimal256Text,
   isObject,
   readAddress,
   readArray,
@@ -16,30 +19,9 @@ import {
   readUint64,
   type Where,
 } from './read.js'
+import type { PrecompileConfig } from './types.js'
 
-export const precompileModules = {
-  contractDeployerAllowListConfig: { address: '0x0200000000000000000000000000000000000000', allowList: true },
-  contractNativeMinterConfig: { address: '0x0200000000000000000000000000000000000001', allowList: true },
-  txAllowListConfig: { address: '0x0200000000000000000000000000000000000002', allowList: true },
-  feeManagerConfig: { address: '0x0200000000000000000000000000000000000003', allowList: true },
-  rewardManagerConfig: { address: '0x0200000000000000000000000000000000000004', allowList: true },
-  warpConfig: { address: '0x0200000000000000000000000000000000000005', allowList: false },
-} as const
-
-export type PrecompileKey = keyof typeof precompileModules
-
-export const isPrecompileKey = (key: string): key is PrecompileKey => Object.hasOwn(precompileModules, key)
-
-/** One precompile config: its key, activation, and the ordered JSON the node writes. */
-export type PrecompileConfig = {
-  key: PrecompileKey
-  /** undefined when `blockTimestamp` is absent or null. */
-  timestamp: bigint | undefined
-  disable: boolean
-  /** FeeManager only: the config stored on activation. */
-  initialFeeConfig?: FeeConfig
-  json: Record<string, unknown>
-}
+export { isPrecompileKey, type PrecompileConfig, type PrecompileKey }
 
 const roles = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const
 
@@ -52,7 +34,7 @@ function readAddresses(v: unknown, w: Where): `0x${string}`[] | undefined {
 export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): PrecompileConfig {
   const o = readObject(v, w)
   const json: Record<string, unknown> = {}
-  if (precompileModules[key].allowList) {
+  if (precompiles[key].allowList) {
     for (const role of roles) {
       const list = readAddresses(o[role], at(w, role))
       if (list && list.length > 0) json[role] = list
@@ -67,16 +49,18 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
 
   switch (key) {
     case 'contractNativeMinterConfig': {
+      // map[common.Address]*math.HexOrDecimal256: a null amount is a nil pointer, which Verify refuses.
       const mint = o.initialMint
       if (mint !== undefined && mint !== null) {
         const m = readObject(mint, at(w, 'initialMint'))
         const entries = Object.keys(m).map((addr) => {
           const where = at(at(w, 'initialMint'), addr)
-          return [readAddress(addr, where), readHexOrDecimal256(m[addr], where)] as const
+          return [readAddress(addr, where), m[addr] === null ? null : readHexOrDecimal256(m[addr], where)] as const
         })
         if (entries.length > 0) {
           entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          json.initialMint = new Map(entries.map(([a, n]) => [a, `0x${n.toString(16)}`]))
+          config.initialMint = new Map(entries)
+          json.initialMint = new Map(entries.map(([a, n]) => [a, n === null ? null : hexOrDecimal256Text(n)]))
         }
       }
       break
@@ -126,7 +110,7 @@ export function readPrecompileUpgrade(v: unknown, w: Where): PrecompileConfig {
   if (keys.length === 0) parseError('PrecompileUpgrade cannot be empty')
   if (keys.length > 1) parseError(`PrecompileUpgrade must have exactly one key, got ${keys.length} (${keys.join(', ')})`)
   const key = keys[0]!
-  if (!isPrecompileKey(key)) return parseError(`unknown precompile config: ${key} (registered: ${Object.keys(precompileModules).join(', ')})`)
+  if (!isPrecompileKey(key)) return parseError(`unknown precompile config: ${key} (registered: ${precompileKeys.join(', ')})`)
   // `{"<key>": null}` decodes to an empty config (nil timestamp), which verification refuses.
   return readPrecompileConfig(key, v[key] === null ? {} : v[key], at(w, key))
 }

@@ -64,13 +64,27 @@ export function readAddress(v: unknown, w: Where): `0x${string}` {
   return v.toLowerCase() as `0x${string}`
 }
 
-/** `math.HexOrDecimal256`: a decimal or 0x string, or a bare number; kept as bigint. */
+/**
+ * A libevm `*math.HexOrDecimal256` (`common/math/big.go`): `UnmarshalJSON` strips the quotes
+ * of a string (a bare number goes through as its text), then `ParseBig256` reads `""` as 0,
+ * `0x`/`0X` and hex digits, or decimal digits, either with an optional sign (`big.Int.SetString`),
+ * leading zeros allowed; more than 256 bits is refused. The sign is checked by the field's own
+ * rules (an initial mint must be positive, a balance change may be negative).
+ */
 export function readHexOrDecimal256(v: unknown, w: Where): bigint {
-  let n: bigint
-  if (typeof v === 'bigint') n = v
-  else if (typeof v === 'number' && Number.isInteger(v)) n = BigInt(v)
-  else if (typeof v === 'string' && /^(0[xX][0-9a-fA-F]+|\d+)$/.test(v)) n = BigInt(v)
-  else fail(w, `expected a decimal or 0x-prefixed hex amount, got ${JSON.stringify(typeof v === 'bigint' ? String(v) : v)}`)
-  if (n < 0n || n >= 1n << 256n) fail(w, `amount out of the 256-bit range: ${n}`)
-  return n
+  let text: string
+  if (typeof v === 'string') text = v
+  else if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) text = BigInt(v).toString()
+  else fail(w, `invalid hex or decimal integer ${JSON.stringify(typeof v === 'number' ? String(v) : v)}`)
+  const hex = /^0[xX]/.test(text)
+  const m = (hex ? /^([+-]?)([0-9a-fA-F]+)$/ : /^([+-]?)([0-9]+)$/).exec(hex ? text.slice(2) : text)
+  if (text !== '' && !m) fail(w, `invalid hex or decimal integer ${JSON.stringify(text)}`)
+  const abs = m ? BigInt(hex ? `0x${m[2]}` : m[2]!) : 0n
+  if (abs >> 256n) fail(w, `invalid hex or decimal integer ${JSON.stringify(text)}`)
+  return m?.[1] === '-' ? -abs : abs
+}
+
+/** How `HexOrDecimal256.MarshalText` writes `n`: `fmt.Sprintf("%#x")`, so `0x0`, `0x…`, `-0x…`. */
+export function hexOrDecimal256Text(n: bigint): string {
+  return n < 0n ? `-0x${(-n).toString(16)}` : `0x${n.toString(16)}`
 }

@@ -1,14 +1,15 @@
 /**
- * The node's start-up checks of a chain config (`params/extras/config.go` Verify and
- * `precompile_upgrade.go`, avalanchego v1.14.1+ texts). Each failure names the file and
- * entry, then gives the node's own message.
+ * The node's start-up checks of a chain config (`params/extras/config.go` `Verify`,
+ * `precompile_upgrade.go`, `state_upgrade.go`, `network_upgrades.go` and each module's
+ * `Verify`; avalanchego v1.14.1+ texts). Each failure names the file and entry, then gives
+ * the node's own message.
  */
 import { keccak_256 } from '@noble/hashes/sha3'
+import { networkUpgradeKey, networkUpgradeKeys, networkUpgradeNames, type NetworkUpgradeKey } from '../../core/names.js'
 import { verifyFeeConfig } from './feeConfig.js'
-import type { PrecompileConfig } from './precompiles.js'
+import { networkUpgradeDefaults } from './networkUpgrades.js'
 import { at, fail, type Where } from './read.js'
-import type { ChainSpec } from './chainSpec.js'
-import { networkUpgradeDefaults, networkUpgradeKeys } from './networkUpgrades.js'
+import type { ChainSpec, PrecompileConfig } from './types.js'
 import { unscheduledTimestamp } from './upgrades.js'
 
 const prefix = 'failed to verify genesis: '
@@ -28,13 +29,14 @@ function checksum(address: string): string {
   return out
 }
 
-/** A module's own Verify; returns the message or undefined. */
+/** A module's own `Verify` (`precompile/contracts/<module>/config.go`, `allowlist.AllowListConfig.Verify`); the message or undefined. */
 export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): string | undefined {
   const j = p.json
   const list = (k: string) => (j[k] as string[] | undefined) ?? []
-  if (p.key === 'contractNativeMinterConfig' && j.initialMint instanceof Map) {
-    for (const [addr, amount] of j.initialMint as Map<string, string>)
-      if (BigInt(amount) <= 0n) return `initial mint cannot contain invalid amount: amount ${BigInt(amount)} for address ${checksum(addr)}`
+  // nativeminter.Config.Verify: every amount non-nil and positive, before the allow list.
+  for (const [addr, amount] of p.initialMint ?? []) {
+    if (amount === null) return `initial mint cannot contain nil amount for address ${checksum(addr)}`
+    if (amount <= 0n) return `initial mint cannot contain invalid amount: amount ${amount} for address ${checksum(addr)}`
   }
   if (p.key === 'rewardManagerConfig' && j.initialRewardConfig) {
     const r = j.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string }
@@ -119,20 +121,12 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
   })
 }
 
-const forkNames: Record<string, string> = {
-  subnetEVMTimestamp: 'subnetEVM',
-  durangoTimestamp: 'durango',
-  etnaTimestamp: 'etna',
-  fortunaTimestamp: 'fortuna',
-  graniteTimestamp: 'granite',
-  heliconTimestamp: 'helicon',
-}
-
-/** verifyNetworkUpgrades against the network's defaults, then the fork order check. */
+/** `verifyNetworkUpgrades` against the network's defaults, then `CheckConfigForkOrder` (`params/extras/network_upgrades.go`, `config.go`). */
 export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
   const defaults = networkUpgradeDefaults(spec.networkID)
-  const whereOf = (key: string) => (spec.upgrades.networkUpgradeOverrides?.[key as 'durangoTimestamp'] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key))
-  for (const key of networkUpgradeKeys) {
+  const whereOf = (key: NetworkUpgradeKey) => (spec.upgrades.networkUpgradeOverrides?.[key] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key))
+  for (const name of networkUpgradeNames) {
+    const key = networkUpgradeKey(name)
     const def = defaults[key]
     const cfg = spec.networkUpgrades[key]
     if (def === undefined) continue
@@ -140,16 +134,17 @@ export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, ge
     if (cfg === undefined) problem = def >= BigInt(unscheduledTimestamp) ? undefined : 'timestamp cannot be nil'
     else if (cfg === 0n && def <= initiallyActive) problem = undefined
     else if (cfg < def) problem = `provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${cfg}, default timestamp ${def}`
-    if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${forkNames[key]} fork block timestamp is invalid: ${problem}`)
+    if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${name} fork block timestamp is invalid: ${problem}`)
   }
-  // CheckConfigForkOrder; the node prints pointer addresses here, so only the shape matches.
+  // CheckConfigForkOrder (`forkOrder`: Fortuna is the optional one); the node prints pointer
+  // addresses here, so only the shape matches.
   let prev: { key: string; ts: bigint | undefined } | undefined
   for (const key of networkUpgradeKeys) {
     const ts = spec.networkUpgrades[key]
     if (key === 'fortunaTimestamp' && ts === undefined) continue
     if (prev) {
       if (prev.ts === undefined && ts !== undefined)
-        fail(whereOf(key), `unsupported fork ordering: ${forkNames[prev.key]}Timestamp not enabled, but ${key} enabled at timestamp ${ts}`)
+        fail(whereOf(key), `unsupported fork ordering: ${prev.key} not enabled, but ${key} enabled at timestamp ${ts}`)
       if (prev.ts !== undefined && ts !== undefined && prev.ts > ts)
         fail(whereOf(key), `unsupported fork ordering: ${prev.key} enabled at timestamp ${prev.ts}, but ${key} enabled at timestamp ${ts}`)
     }
