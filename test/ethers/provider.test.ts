@@ -295,3 +295,50 @@ describe('SubnetProvider: standard ethers calls are unchanged', () => {
     expect(a.info.error).toEqual(b.info.error)
   })
 })
+
+describe("SubnetProvider: send's lifecycle", () => {
+  it('each Subnet-EVM and Info call emits the debug events send emits, with one payload and its reply', async () => {
+    const p = new SubnetProvider(devnet().rpcUrl, undefined, { staticNetwork: true })
+    const events: { action: string; payload?: { method: string; id: number }; result?: { id: number }[]; error?: unknown }[] = []
+    await p.on('debug', (e) => void events.push(e))
+    await p.feeConfig()
+    await p.info.getNetworkID()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const actions = events.map((e) => `${e.action} ${e.payload?.method ?? e.result?.[0]?.id}`)
+    expect(actions.filter((a) => a.startsWith('sendRpcPayload'))).toEqual(['sendRpcPayload eth_feeConfig', 'sendRpcPayload info.getNetworkID'])
+    const sent = events.filter((e) => e.action === 'sendRpcPayload').map((e) => e.payload!.id)
+    const received = events.filter((e) => e.action === 'receiveRpcResult').map((e) => e.result![0]!.id)
+    expect(received).toEqual(sent)
+    p.destroy()
+  })
+
+  it('a failed round trip emits receiveRpcError', async () => {
+    const p = new SubnetProvider('http://127.0.0.1:9/ext/bc/C/rpc', undefined, { staticNetwork: true })
+    const events: string[] = []
+    await p.on('debug', (e: { action: string }) => void events.push(e.action))
+    await expect(p.getChainConfig()).rejects.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(events).toEqual(['sendRpcPayload', 'receiveRpcError'])
+    p.destroy()
+  })
+
+  it('after destroy(), the methods and provider.info reject as send does, and nothing is sent', async () => {
+    const p = new SubnetProvider(devnet().rpcUrl, undefined, { staticNetwork: true })
+    const info = p.info
+    p.destroy()
+    const expected = await p.send('eth_chainId', []).catch((e: unknown) => e)
+    expect(isError(expected, 'UNSUPPORTED_OPERATION')).toBe(true)
+    for (const call of [p.feeConfig(), p.getChainConfig(), p.getActiveRulesAt(), p.getActivePrecompilesAt(), info.getNodeID(), info.peers()]) {
+      const e = await call.catch((x: unknown) => x)
+      expect(isError(e, 'UNSUPPORTED_OPERATION')).toBe(true)
+      expect((e as Error & { shortMessage: string }).shortMessage).toBe((expected as Error & { shortMessage: string }).shortMessage)
+    }
+  })
+
+  it('a standalone InfoClient has no provider lifecycle and keeps working', async () => {
+    const p = new SubnetProvider(devnet().rpcUrl, undefined, { staticNetwork: true })
+    const standalone = new InfoClient(devnet().url)
+    p.destroy()
+    expect(await standalone.getNetworkID()).toBe(12345)
+  })
+})
