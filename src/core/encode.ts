@@ -1,6 +1,7 @@
 /**
  * Request arguments, checked before anything is sent: what a node accepts, encoded the
- * way it accepts it (spec §1.5, §3.4). Bad input throws `InvalidArgumentError`.
+ * way it accepts it: Info args as the structs of avalanchego's `api/info/service.go` read
+ * them, and Subnet-EVM's `GetActiveRulesAt(ctx, blockTimestamp *uint64)` timestamp as a JSON number. Bad input throws `InvalidArgumentError`.
  */
 import { InvalidArgumentError } from '../errors/argument.js'
 

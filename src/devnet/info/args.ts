@@ -1,5 +1,5 @@
 /**
- * Decodes Info params into an args struct the way avalanchego does (spec §1.5):
+ * Decodes Info params into an args struct the way avalanchego does (gorilla/rpc v2 `json2` `ReadRequest`):
  * `json.Unmarshal(params, &args)`, and when that fails, the by-position form
  * `[args, ...]`. Any failure is the single "couldn't unmarshal an argument" error.
  */

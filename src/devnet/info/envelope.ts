@@ -1,6 +1,6 @@
 /**
  * The Info endpoint's JSON-RPC layer: gorilla/rpc v2 `json2` behind avalanchego's
- * `lowercase` codec (spec §1). Everything here is HTTP 200 except the 405/415 checks.
+ * `lowercase` codec (`api/server`, `utils/json/codec.go`). Everything here is HTTP 200 except the 405/415 checks.
  */
 import { goCompact, goJson, RawJson } from '../wire/goJson.js'
 import { goIsUpper, goQuote, goToUpper } from '../wire/goFormat.js'

@@ -1,6 +1,6 @@
 /**
  * The 13 methods of `/ext/info` (avalanchego `api/info/service.go`), answered from the
- * devnet's node model with the node's encodings (spec §2): uint64/uint32 as quoted
+ * devnet's node model with the node's encodings (`utils/json`): uint64/uint32 as quoted
  * strings, 4-decimal percentages, sorted sets that are never null.
  */
 import { goMap } from '../wire/goJson.js'
