@@ -26,7 +26,8 @@ import { createClient, createPublicClient, http, type Client } from 'viem'
 import { JsonRpcProvider } from 'ethers'
 import { infoActions, subnetActions, subnetHttp } from '../src/viem/index.js'
 import { SubnetProvider } from '../src/ethers/index.js'
-import { infoMethods, subnetMethods } from '../src/index.js'
+import * as infoTable from '../src/core/methods/info.js'
+import * as subnetTable from '../src/core/methods/subnet.js'
 import { fixtures } from './fixtures.js'
 import { envNumber, fmt, interleave, meanRatioCI, medianCI, paired, printTable, resolved, verdict, type Plan } from './measure.js'
 
@@ -84,18 +85,18 @@ type Case = {
 
 const now = 1_700_000_100
 const cases: Case[] = [
-  { name: 'feeConfig', method: 'eth_feeConfig', params: subnetMethods.feeConfigMethod.params(undefined), info: false, viem: (c) => c.feeConfig(), ethers: (p) => p.feeConfig() },
-  { name: 'getChainConfig', method: 'eth_getChainConfig', params: subnetMethods.getChainConfigMethod.params(undefined as never), info: false, viem: (c) => c.getChainConfig(), ethers: (p) => p.getChainConfig() },
+  { name: 'feeConfig', method: 'eth_feeConfig', params: subnetTable.feeConfig.encode(undefined), info: false, viem: (c) => c.feeConfig(), ethers: (p) => p.feeConfig() },
+  { name: 'getChainConfig', method: 'eth_getChainConfig', params: subnetTable.getChainConfig.encode(undefined), info: false, viem: (c) => c.getChainConfig(), ethers: (p) => p.getChainConfig() },
   {
     name: 'getActiveRulesAt',
     method: 'eth_getActiveRulesAt',
-    params: subnetMethods.getActiveRulesAtMethod.params({ timestamp: now }),
+    params: subnetTable.getActiveRulesAt.encode({ timestamp: now }),
     info: false,
     viem: (c) => c.getActiveRulesAt({ timestamp: now }),
     ethers: (p) => p.getActiveRulesAt(now),
   },
-  { name: 'getNodeVersion', method: 'info.getNodeVersion', params: infoMethods.getNodeVersionMethod.params(undefined as never), info: true, viem: (c) => c.getNodeVersion(), ethers: (p) => p.info.getNodeVersion() },
-  { name: 'peers (200, 77 KB)', method: 'info.peers', params: infoMethods.peersMethod.params(undefined), info: true, viem: (c) => c.peers(), ethers: (p) => p.info.peers() },
+  { name: 'getNodeVersion', method: 'info.getNodeVersion', params: infoTable.getNodeVersion.encode(undefined), info: true, viem: (c) => c.getNodeVersion(), ethers: (p) => p.info.getNodeVersion() },
+  { name: 'peers (200, 77 KB)', method: 'info.peers', params: infoTable.peers.encode(undefined), info: true, viem: (c) => c.peers(), ethers: (p) => p.info.peers() },
 ]
 
 if (withSdk) {

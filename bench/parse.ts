@@ -1,6 +1,6 @@
 /**
  * Parsing and decoding cost against `JSON.parse` of the same body: the shared decoders (the
- * method specs' `result`: shape checks and conversions, as every adapter runs them) and the
+ * method tables' `decode`: shape checks and conversions, as every adapter runs them) and the
  * lossless parse (`parseJson`), on the recorded bodies of fixtures.ts: a 254-byte fee config,
  * a 619-byte active-rules reply, a 325-byte node version, a 2 KB and a 20 KB chain config
  * (2 and 50 precompile upgrades), and `info.peers` with 200 (77 KB) and 1,000 peers (386 KB);
@@ -20,7 +20,9 @@
  *   npm run bench:parse
  *   SECONDS=30 MAX_ROUNDS=20000 ONLY=peers npm run bench:parse
  */
-import { parseJson, infoMethods, subnetMethods } from '../src/index.js'
+import { parseJson } from '../src/index.js'
+import * as infoTable from '../src/core/methods/info.js'
+import * as subnetTable from '../src/core/methods/subnet.js'
 import { fixtures } from './fixtures.js'
 import { envNumber, fmt, interleaveSync, medianCI, meanRatioCI, paired, printTable, resolved, sink, verdict, type Plan } from './measure.js'
 
@@ -34,11 +36,11 @@ type Decode = (raw: unknown) => unknown
 type Case = { name: string; body: string; decode: Decode; longIntegers: boolean }
 const plain = fixtures({ longIntegers: false })
 const long = fixtures({ longIntegers: true })
-const feeConfig = subnetMethods.feeConfigMethod.result as Decode
-const chainConfig = subnetMethods.getChainConfigMethod.result as Decode
-const rules = subnetMethods.getActiveRulesAtMethod.result as Decode
-const nodeVersion = infoMethods.getNodeVersionMethod.result as Decode
-const peers = infoMethods.peersMethod.result as Decode
+const feeConfig = subnetTable.feeConfig.decode as Decode
+const chainConfig = subnetTable.getChainConfig.decode as Decode
+const rules = subnetTable.getActiveRulesAt.decode as Decode
+const nodeVersion = infoTable.getNodeVersion.decode as Decode
+const peers = infoTable.peers.decode as Decode
 const cases: Case[] = [
   { name: 'fee config', body: plain.feeConfig, decode: feeConfig, longIntegers: false },
   { name: 'active rules', body: plain.getActiveRulesAt, decode: rules, longIntegers: false },
