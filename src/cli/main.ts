@@ -2,11 +2,13 @@
  * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`.
  */
 import { parseArgs } from 'node:util'
-import { startDevnet, type Devnet } from '../devnet/index.js'
+import { devnetPackages, startDevnet, type Devnet } from '../devnet/index.js'
 
 const usage = `Usage: subnet-rpc devnet [options]
 
 Starts a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil.
+Needs, in the project: npm i -D ${Object.entries(devnetPackages).map(([name, p]) => `${name}@${p.version}`).join(' ')}
+(or any anvil binary through --anvil, ANVIL_BINARY or PATH instead of @foundry-rs/anvil).
 
 Options:
   --genesis <file>   Subnet-EVM genesis.json (default: a built-in L1, chainId 99999)

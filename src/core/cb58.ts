@@ -5,8 +5,8 @@
  * Not Bitcoin's Base58Check: the checksum is the *last* four bytes of a *single* sha256.
  * Browser-safe on purpose (no `node:` imports): the client parses node IDs too.
  */
-// viem's sha256 (noble underneath): apps using viem already bundle it, so this adds nothing.
-import { sha256 } from 'viem'
+// noble's sha256, which viem uses too: one copy in an app's bundle, and no viem needed (ethers apps).
+import { sha256 } from '@noble/hashes/sha2'
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const checksumLen = 4
@@ -20,7 +20,7 @@ for (let i = 0; i < alphabet.length; i++) digitOf[alphabet.charCodeAt(i)] = i
 
 // avalanchego's hashing.Checksum: the tail of the hash, not the head.
 function checksum(payload: Uint8Array): Uint8Array {
-  return sha256(payload, 'bytes').subarray(32 - checksumLen)
+  return sha256(payload).subarray(32 - checksumLen)
 }
 
 function base58Encode(bytes: Uint8Array): string {

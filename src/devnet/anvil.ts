@@ -1,28 +1,96 @@
 /**
  * Finds and runs the real anvil behind the devnet, through `@viem/anvil`.
+ *
+ * What the devnet runs on is not installed with subnet-rpc (an app that only uses the client
+ * should not get a 43 MB binary): `@foundry-rs/anvil` (the binary), `@viem/anvil` (which starts
+ * and stops it) and `@noble/curves` (the node's BLS key) are optional peer dependencies,
+ * loaded only when a devnet starts. {@link loadDevnetRuntime} checks them all at once and
+ * throws one {@link DevnetDependencyError} naming the install command.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { delimiter, join } from 'node:path'
-import { createAnvil } from '@viem/anvil'
+import { delimiter, dirname, join } from 'node:path'
 
 /** Thrown when no anvil binary can be found; the message names every way to provide one. */
 export class AnvilNotFoundError extends Error {
   override name = 'AnvilNotFoundError'
 }
 
+/**
+ * The optional packages the devnet needs, with the versions this release is tested with
+ * (package.json's devDependencies; its peerDependencies give the accepted ranges).
+ */
+export const devnetPackages = {
+  '@foundry-rs/anvil': { version: '1.7.1', role: 'the anvil binary' },
+  '@viem/anvil': { version: '0.0.10', role: 'starts and stops anvil' },
+  '@noble/curves': { version: '1.9.5', role: "the node's BLS key" },
+} as const
+
+type DevnetPackage = keyof typeof devnetPackages
+
+/** The devnet's optional packages are missing (or too old) or no anvil is found; the message says what to install. */
+export class DevnetDependencyError extends Error {
+  override name = 'DevnetDependencyError'
+  /** What is missing, by package name (`@foundry-rs/anvil` standing for any anvil binary). */
+  readonly missing: string[]
+  /** The command that installs what is missing, e.g. `npm i -D @viem/anvil@0.0.10`. */
+  readonly installCommand: string
+  constructor(problems: Problem[]) {
+    const installCommand = `npm i -D ${problems.map((p) => `${p.name}@${devnetPackages[p.name].version}`).join(' ')}`
+    super(
+      [
+        'the devnet needs packages that are not installed with subnet-rpc:',
+        ...problems.map((p) => `  - ${p.name} (${devnetPackages[p.name].role}): ${p.problem}`),
+        `Install them with:  ${installCommand}`,
+        'Instead of @foundry-rs/anvil, any anvil binary works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ' +
+          'the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup). ' +
+          '@viem/anvil and @noble/curves are needed with any anvil: @viem/anvil is what runs it.',
+      ].join('\n'),
+    )
+    this.missing = problems.map((p) => p.name)
+    this.installCommand = installCommand
+  }
+}
+
+// Resolves packages from this file, as an import here would (the CJS build defines import.meta.url from __filename).
+const localRequire = createRequire(import.meta.url)
+
+function isNotFound(e: unknown, pkg: string): boolean {
+  const { code, message } = (e ?? {}) as { code?: string; message?: string }
+  const codes = ['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND', 'ERR_PACKAGE_PATH_NOT_EXPORTED']
+  return codes.includes(code ?? '') && String(message).includes(pkg)
+}
+
+/** The version of an installed package without a `./package.json` export, read beside its main entry. */
+function installedVersion(id: string): string | undefined {
+  try {
+    let dir = dirname(localRequire.resolve(id))
+    for (let i = 0; i < 5; i++, dir = dirname(dir)) {
+      const file = join(dir, 'package.json')
+      if (!existsSync(file)) continue
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === id) return pkg.version
+    }
+  } catch {}
+  return undefined
+}
+
 function platformPackageBinary(): string | undefined {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch
-  const platform = process.platform
-  const exe = platform === 'win32' ? 'anvil.exe' : 'anvil'
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
+  const name = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`
+  // The platform package is an optional dependency of @foundry-rs/anvil: hoisted beside it, or in its node_modules.
+  const from = [localRequire]
   try {
-    const require = createRequire(import.meta.url)
-    const pkg = require.resolve(`@foundry-rs/anvil-${platform}-${arch}/package.json`)
-    const bin = join(pkg, '..', 'bin', exe)
-    return existsSync(bin) ? bin : undefined
-  } catch {
-    return undefined
+    from.push(createRequire(localRequire.resolve('@foundry-rs/anvil/package.json')))
+  } catch {}
+  for (const req of from) {
+    try {
+      const bin = join(dirname(req.resolve(name)), 'bin', exe)
+      if (existsSync(bin)) return bin
+    } catch {}
   }
+  return undefined
 }
 
 function onPath(): string | undefined {
@@ -33,11 +101,11 @@ function onPath(): string | undefined {
   return undefined
 }
 
-/**
- * The anvil binary to run: the `anvilBinary` option, then `ANVIL_BINARY`, then the
- * `@foundry-rs/anvil` platform package, then `anvil` on PATH.
- */
-export function findAnvilBinary(anvilBinary?: string): string {
+const notFound =
+  'not found (no anvilBinary option or --anvil, no ANVIL_BINARY, no @foundry-rs/anvil platform package, no `anvil` on PATH)'
+
+/** Like {@link findAnvilBinary}, but `undefined` when nothing is found (a given path that does not exist still throws). */
+function locateAnvilBinary(anvilBinary?: string): string | undefined {
   if (anvilBinary) {
     if (!existsSync(anvilBinary)) throw new AnvilNotFoundError(`anvilBinary option points to ${anvilBinary}, which does not exist`)
     return anvilBinary
@@ -47,17 +115,85 @@ export function findAnvilBinary(anvilBinary?: string): string {
     if (!existsSync(fromEnv)) throw new AnvilNotFoundError(`ANVIL_BINARY points to ${fromEnv}, which does not exist`)
     return fromEnv
   }
-  const found = platformPackageBinary() ?? onPath()
+  return platformPackageBinary() ?? onPath()
+}
+
+/**
+ * The anvil binary to run: the `anvilBinary` option, then `ANVIL_BINARY`, then the
+ * `@foundry-rs/anvil` platform package, then `anvil` on PATH.
+ */
+export function findAnvilBinary(anvilBinary?: string): string {
+  const found = locateAnvilBinary(anvilBinary)
   if (found) return found
   throw new AnvilNotFoundError(
-    'anvil not found. Provide it in one of four ways: the `anvilBinary` option of startDevnet (or --anvil on the CLI), ' +
-      'the ANVIL_BINARY environment variable, the npm package @foundry-rs/anvil (its platform package ' +
-      `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch} ships the binary), or \`anvil\` on PATH (foundryup).`,
+    `anvil ${notFound}. Install it with npm i -D @foundry-rs/anvil@${devnetPackages['@foundry-rs/anvil'].version}, ` +
+      'or point to one with the `anvilBinary` option of startDevnet (--anvil on the CLI), the ANVIL_BINARY environment variable, ' +
+      'or put `anvil` on PATH (foundryup).',
   )
 }
 
+type CreateAnvil = typeof import('@viem/anvil').createAnvil
+type Bls = typeof import('@noble/curves/bls12-381').bls12_381
+type Problem = { name: DevnetPackage; problem: string }
+
+let bls: Bls | undefined
+function blsProblem(): Problem | undefined {
+  try {
+    bls ??= (localRequire('@noble/curves/bls12-381') as { bls12_381: Bls }).bls12_381
+    // longSignatures (min-pk, as avalanchego) arrived in 1.9.5; an app may have an older copy from ethers or viem.
+    if (bls?.longSignatures) return undefined
+  } catch (e) {
+    if (!isNotFound(e, '@noble/curves')) throw e
+  }
+  bls = undefined
+  const version = installedVersion('@noble/curves')
+  return { name: '@noble/curves', problem: version ? `${version} is installed, ^1.9.5 is needed` : 'not installed' }
+}
+
+/**
+ * `@noble/curves`' BLS12-381, loaded on first use (synchronously: `createNodeIdentity` is).
+ * @internal
+ */
+export function requireBls(): Bls {
+  const problem = blsProblem()
+  if (problem) throw new DevnetDependencyError([problem])
+  return bls!
+}
+
+let createAnvilLoaded: Promise<CreateAnvil | undefined> | undefined
+function loadCreateAnvil(): Promise<CreateAnvil | undefined> {
+  createAnvilLoaded ??= import('@viem/anvil').then(
+    (m) => m.createAnvil,
+    (e: unknown) => {
+      createAnvilLoaded = undefined
+      if (isNotFound(e, '@viem/anvil')) return undefined
+      throw e
+    },
+  )
+  return createAnvilLoaded
+}
+
+/**
+ * Everything the devnet runs on, checked at once before anything starts: an anvil binary,
+ * `@viem/anvil` and `@noble/curves`. Throws one {@link DevnetDependencyError} listing all
+ * that is missing, with the `npm i -D …` command; returns the binary's path.
+ * @internal
+ */
+export async function loadDevnetRuntime(anvilBinary?: string): Promise<{ binary: string }> {
+  const problems: Problem[] = []
+  const binary = locateAnvilBinary(anvilBinary)
+  if (!binary) problems.push({ name: '@foundry-rs/anvil', problem: `anvil ${notFound}` })
+  if (!(await loadCreateAnvil())) problems.push({ name: '@viem/anvil', problem: 'not installed' })
+  const noble = blsProblem()
+  if (noble) problems.push(noble)
+  if (problems.length > 0 || !binary) throw new DevnetDependencyError(problems)
+  return { binary }
+}
+
+/** @internal */
 export type AnvilProcess = { url: string; port: number; stop(): Promise<void> }
 
+/** @internal */
 export type AnvilSpawnOptions = {
   binary: string
   chainId: bigint
@@ -67,8 +203,13 @@ export type AnvilSpawnOptions = {
   blockBaseFeePerGas?: bigint
 }
 
-/** Starts anvil on 127.0.0.1 (a free port unless one is given) and waits until it listens. */
+/**
+ * Starts anvil on 127.0.0.1 (a free port unless one is given) and waits until it listens.
+ * @internal
+ */
 export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess> {
+  const createAnvil = await loadCreateAnvil()
+  if (!createAnvil) throw new DevnetDependencyError([{ name: '@viem/anvil', problem: 'not installed' }])
   let listenedPort: number | undefined
   const anvil = createAnvil({
     anvilBinary: opts.binary,
@@ -86,7 +227,7 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
       const [bin, argv, options] = args as [string, string[], Record<string, unknown>]
       return [bin, argv, { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
     },
-  } as Parameters<typeof createAnvil>[0])
+  } as Parameters<CreateAnvil>[0])
   anvil.on('message', (m: string) => {
     const match = /Listening on [^\s:]+:(\d+)/.exec(m)
     if (match) listenedPort = Number(match[1])

@@ -7,12 +7,13 @@
  * (96 bytes), and the proof of possession signs the 48-byte public key under the
  * ciphersuite `BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`.
  */
-import { bls12_381 } from '@noble/curves/bls12-381'
 import { expand, extract } from '@noble/hashes/hkdf'
 import { ripemd160 } from '@noble/hashes/legacy'
 import { sha256 } from '@noble/hashes/sha2'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { encodeNodeId } from '../core/cb58.js'
+// @noble/curves is an optional peer dependency, loaded on first use (see anvil.ts).
+import { requireBls } from './anvil.js'
 
 /** What `info.getNodeID` reports, plus the raw material behind it. */
 export type NodeIdentity = {
@@ -40,9 +41,6 @@ export const PROOF_OF_POSSESSION_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_P
 const blsIkmTag = utf8ToBytes('subnet-rpc/devnet/bls-ikm/v1:')
 const nodeIdTag = utf8ToBytes('subnet-rpc/devnet/node-id/v1:')
 const peerNodeIdTag = utf8ToBytes('subnet-rpc/devnet/peer-node-id/v1:')
-
-const longSigs = bls12_381.longSignatures
-const curveOrder = bls12_381.fields.Fr.ORDER
 
 function seedBytes(seed: string | Uint8Array): Uint8Array {
   return typeof seed === 'string' ? utf8ToBytes(seed) : seed
@@ -73,7 +71,7 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
     salt = sha256(salt)
     const prk = extract(sha256, concatBytes(ikm, new Uint8Array([0])), salt)
     const okm = expand(sha256, prk, concatBytes(keyInfo, new Uint8Array([0, L])), L)
-    sk = BigInt('0x' + bytesToHex(okm)) % curveOrder
+    sk = BigInt('0x' + bytesToHex(okm)) % requireBls().fields.Fr.ORDER
   }
   return hexToBytes(sk.toString(16).padStart(64, '0'))
 }
@@ -92,6 +90,7 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
  */
 export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
   const s = seedBytes(seed)
+  const longSigs = requireBls().longSignatures
   const blsSecretKey = blsKeyGen(sha256(concatBytes(blsIkmTag, s)))
   const publicKeyBytes = longSigs.getPublicKey(blsSecretKey).toBytes(true)
   const pop = longSigs.sign(longSigs.hash(publicKeyBytes, PROOF_OF_POSSESSION_DST), blsSecretKey)
@@ -116,10 +115,12 @@ export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
  * verifyProofOfPossession(publicKey, proofOfPossession) // true
  */
 export function verifyProofOfPossession(publicKeyHex: string, popHex: string): boolean {
+  const bls = requireBls()
+  const longSigs = bls.longSignatures
   try {
     const pkBytes = strictHex(publicKeyHex, 48)
     const sigBytes = strictHex(popHex, 96)
-    const pk = bls12_381.G1.Point.fromBytes(pkBytes)
+    const pk = bls.G1.Point.fromBytes(pkBytes)
     // blst's KeyValidate rejects the identity key: it would "verify" forged PoPs.
     if (pk.is0()) return false
     pk.assertValidity()

@@ -1,9 +1,11 @@
 /**
  * `subnet-rpc/devnet`: a local Avalanche L1 node stand-in for tests and development (Node only).
+ * Starting one needs the optional peer dependencies `@foundry-rs/anvil` (or another anvil),
+ * `@viem/anvil` and `@noble/curves`, loaded only then: importing this module does not.
  * @packageDocumentation
  */
 export { startDevnet, type Devnet, type DevnetOptions } from './start.js'
-export { AnvilNotFoundError, findAnvilBinary } from './anvil.js'
+export { AnvilNotFoundError, DevnetDependencyError, devnetPackages, findAnvilBinary } from './anvil.js'
 export { DevnetConfigError } from './config/read.js'
 export { loadChainFiles, type ChainFiles, type JsonSource } from './config/genesis.js'
 export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'

@@ -8,7 +8,7 @@ import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
 import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
 import { platformChainID, primaryChainIDs } from './config/network.js'
 import type { ChainSpec } from './config/chainSpec.js'
-import { findAnvilBinary, spawnAnvil } from './anvil.js'
+import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
 import { createExecutor } from './chain/executor.js'
@@ -25,7 +25,7 @@ export type DevnetOptions = {
   port?: number
   /** Port for anvil (default: a free port). */
   anvilPort?: number
-  /** Path of the anvil binary; else ANVIL_BINARY, the @foundry-rs/anvil package, or PATH. */
+  /** Path of the anvil binary; else ANVIL_BINARY, the @foundry-rs/anvil package (an optional peer dependency), or PATH. */
   anvilBinary?: string
   /** Subnet-EVM genesis: a file path, JSON text or an object. Default: a realistic L1 (see docs/devnet.md). */
   genesis?: JsonSource
@@ -65,7 +65,9 @@ export type Devnet = {
 }
 
 /**
- * Starts a devnet.
+ * Starts a devnet. It needs the optional peer dependencies `@viem/anvil` and `@noble/curves`
+ * and an anvil binary (`@foundry-rs/anvil`, or see `anvilBinary`); without them it throws a
+ * `DevnetDependencyError` whose message gives the `npm i -D …` command.
  *
  * @example
  * import { startDevnet } from 'subnet-rpc/devnet'
@@ -78,6 +80,8 @@ export type Devnet = {
  * await devnet.stop()
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
+  const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'
   const networkID = options.networkID ?? 12345
   const alias = options.alias ?? 'devnet'
@@ -86,7 +90,6 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const genesisSource = options.genesis ?? defaultGenesis(startTime, networkID)
   const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
   const files = loadChainFiles(genesisSource, upgradeSource, networkID)
-  const binary = findAnvilBinary(options.anvilBinary)
 
   const blockchainID = derivedID(seed, 'blockchain')
   const subnetID = derivedID(seed, 'subnet')
