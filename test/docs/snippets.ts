@@ -35,8 +35,12 @@
  * Hardhat 3 API, which is not installed here (Hardhat 2 is; Hardhat 3 needs Node 22.13), so
  * it is neither type-checked nor run. Any other flag is an error.
  *
- * `runSnippets` runs complete programs in ONE tsx process, one after the other, each imported
- * as its own module with its console captured.
+ * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
+ * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
+ * its console captured. Not run: blocks that need a browser wallet (`window`) or Hardhat
+ * (`hre`, `require('hardhat')`), flagged blocks, snippets with `declare`d values, fragments
+ * over a session variable (the prelude declares its type, not a value) and `catch` fragments.
+ * `withResultChecks` turns value comments (`encodeCb58(x) // '1111…'`) into checks.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -261,6 +265,8 @@ export type Analysis = {
   /** Names used and not declared by the snippet. */
   free: Set<string>
   usesRequire: boolean
+  /** Names the snippet declares with `declare` (a value it says exists but does not create). */
+  ambient: string[]
 }
 
 /** Syntactic analysis: is it a complete program, and which names does it use without declaring. */
@@ -270,6 +276,7 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
   const used = new Set<string>()
   let complete = false
   let usesRequire = false
+  const ambient: string[] = []
   const isDeclarationName = (id: ts.Identifier): boolean => {
     const p = id.parent
     return (
@@ -298,6 +305,10 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExportAssignment(node) || ts.isImportEqualsDeclaration(node)) complete = true
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') complete = usesRequire = true
+    if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) {
+      if (ts.isVariableStatement(node)) ambient.push(...node.declarationList.declarations.map((d) => d.name.getText()))
+      else if (node.name) ambient.push(node.name.text)
+    }
     if (ts.isIdentifier(node)) {
       if (isDeclarationName(node)) declared.add(node.text)
       else if (!isNotReference(node)) used.add(node.text)
@@ -305,7 +316,7 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
     ts.forEachChild(node, visit)
   }
   visit(sf)
-  return { complete, free: new Set([...used].filter((n) => !declared.has(n))), usesRequire }
+  return { complete, free: new Set([...used].filter((n) => !declared.has(n))), usesRequire, ambient }
 }
 
 /** Session variables a fragment may use: their types, written with import() so they fit TS and JS. */
@@ -326,7 +337,22 @@ export function importOrder(file: string): string[] {
 const allModules = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/ethers', 'subnet-rpc/devnet', 'viem', 'ethers']
 
 /** A snippet as checked: prelude + code (prelude lines are counted to map lines back). */
-export type Prepared = { snippet: Snippet; analysis: Analysis; fileName: string; text: string; preludeLines: number; added: string[] }
+export type Prepared = {
+  snippet: Snippet
+  analysis: Analysis
+  fileName: string
+  /** The file as checked: prelude, code, `export {}` (so that it is a module). */
+  text: string
+  preludeLines: number
+  /** What the prelude adds: `name from module` imports, then declared session variables. */
+  added: string[]
+  /** Session variables the prelude declares (no value behind them: such a fragment cannot run). */
+  sessionVars: string[]
+  /** Whether `try {} ` was put before a leading `catch`. */
+  completedTry: boolean
+  /** Names a fragment uses that neither it, the prelude nor the global scope provides. */
+  unresolved: string[]
+}
 
 /** Fragment preludes and virtual file names. `exportsOf` maps a module to its exported names. */
 export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>): Prepared[] {
@@ -337,6 +363,8 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
     const fileName = join(root, 'test/docs/.snippets', `${String(i).padStart(3, '0')}_${slug}${ext}`)
     const prelude: string[] = []
     const added: string[] = []
+    const sessionVars: string[] = []
+    const unresolved: string[] = []
     let code = snippet.code
     if (!analysis.complete) {
       const imports = new Map<string, string[]>()
@@ -344,20 +372,21 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
         const type = sessionTypes[name]
         if (type) {
           prelude.push(snippet.lang === 'ts' ? `declare const ${name}: ${type}` : `/** @type {${type}} */ const ${name} = /** @type {any} */ (null)`)
-          added.push(name)
+          sessionVars.push(name)
           continue
         }
         const from = importOrder(snippet.file).find((m) => exportsOf.get(m)?.has(name))
         if (from) {
           imports.set(from, [...(imports.get(from) ?? []), name])
           added.push(`${name} from ${from}`)
-        }
+        } else if (!(name in globalThis) && name !== 'window' && name !== 'hre') unresolved.push(name)
       }
       for (const [from, names] of imports) prelude.unshift(`import { ${names.join(', ')} } from '${from}'`)
+      added.push(...sessionVars)
       code = code.replace(/^(\s*)catch\b/, '$1try {} catch')
     }
     const text = [...prelude, code, ext === '.cjs' ? '' : 'export {}', ''].join('\n')
-    return { snippet, analysis, fileName, text, preludeLines: prelude.length, added }
+    return { snippet, analysis, fileName, text, preludeLines: prelude.length, added, sessionVars, completedTry: code !== snippet.code, unresolved }
   })
 }
 
@@ -473,20 +502,84 @@ export function runPlan(p: Prepared): RunPlan {
   const { snippet: s, analysis: a } = p
   const flagged = s.flags.find((f) => fenceFlags[f])
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
-  if (!a.complete) return { run: false, reason: 'a fragment (uses names it does not declare): type-checked under the prelude only' }
   if (a.free.has('window')) return { run: false, reason: 'needs a browser wallet (window.ethereum)' }
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
     return { run: false, reason: 'needs the Hardhat runtime (hre); examples/hardhat runs through Hardhat in test/ethers/hardhat.test.ts' }
+  if (a.ambient.length) return { run: false, reason: `declares ${a.ambient.join(', ')} (\`declare\`) without creating it: type-checked only` }
+  if (p.sessionVars.length) return { run: false, reason: `a fragment over ${p.sessionVars.join(', ')}, which the prelude declares but does not create: type-checked only` }
+  if (p.completedTry) return { run: false, reason: 'a catch clause, the end of a try: type-checked only' }
+  if (p.unresolved.length) return { run: false, reason: `uses ${p.unresolved.join(', ')}, which nothing declares (its type check fails)` }
   return { run: true, mutates: /devnet_setFeeConfig|sendTransaction|evm_|anvil_/.test(s.code) }
+}
+
+/** The program as run: a complete snippet as written, a fragment with its imports. */
+export const runnableCode = (p: Prepared): string => (p.analysis.complete ? p.snippet.code : p.text)
+
+/** A literal-only expression: strings, numbers, bigints, booleans, null, arrays and objects of them. */
+function literalExpression(text: string): string | undefined {
+  if (text.includes('…') || text.includes('...')) return undefined
+  const sf = ts.createSourceFile('x.ts', `(${text})`, ts.ScriptTarget.Latest, true)
+  if ((sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length || sf.statements.length !== 1) return undefined
+  const ok = (n: ts.Node): boolean => {
+    if (ts.isStringLiteral(n) || ts.isNumericLiteral(n) || ts.isBigIntLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return true
+    if (n.kind === ts.SyntaxKind.TrueKeyword || n.kind === ts.SyntaxKind.FalseKeyword || n.kind === ts.SyntaxKind.NullKeyword) return true
+    if (ts.isPrefixUnaryExpression(n) && n.operator === ts.SyntaxKind.MinusToken) return ok(n.operand)
+    if (ts.isParenthesizedExpression(n)) return ok(n.expression)
+    if (ts.isArrayLiteralExpression(n)) return n.elements.every(ok)
+    if (ts.isObjectLiteralExpression(n))
+      return n.properties.every((p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && ok(p.initializer))
+    return false
+  }
+  const st = sf.statements[0]!
+  return ts.isExpressionStatement(st) && ok(st.expression) ? text : undefined
+}
+
+/**
+ * Result comments become checks: an expression statement on one line followed by a comment
+ * that is only a literal (`encodeCb58(x) // '1111…LpoYY'`, `isNodeId(s) // false (checksum)`,
+ * or the literal alone on the next line) must evaluate to that value (deep equality). A
+ * comment that is not a literal (`// 20 zero bytes`, `// 'NodeID-…'`) is prose and is left alone,
+ * as are `console.*` calls. `origin` names the snippet's file and first line, for messages.
+ */
+export function withResultChecks(code: string, origin: { file: string; line: number }, lang: 'ts' | 'js'): { code: string; checks: number } {
+  const sf = ts.createSourceFile(lang === 'ts' ? 'x.ts' : 'x.js', code, ts.ScriptTarget.Latest, true)
+  const lines = code.split('\n')
+  const edits: { start: number; end: number; text: string }[] = []
+  for (const st of sf.statements) {
+    if (!ts.isExpressionStatement(st)) continue
+    const e = st.expression
+    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.expression.getText() === 'console') continue
+    const first = sf.getLineAndCharacterOfPosition(st.getStart()).line
+    const last = sf.getLineAndCharacterOfPosition(st.end).line
+    if (first !== last) continue
+    const trailing = lines[first]!.slice(sf.getLineAndCharacterOfPosition(st.end).character)
+    const same = /^\s*\/\/\s*(.+?)\s*$/.exec(trailing)?.[1]
+    const next = same === undefined ? /^\s*\/\/\s*(.+?)\s*$/.exec(lines[first + 1] ?? '')?.[1] : undefined
+    const said = (same ?? next)?.replace(/\s+\([^)]*\)$/, '')
+    const literal = said && literalExpression(said)
+    if (!literal) continue
+    const where = `${origin.file}:${origin.line + first}`
+    edits.push({ start: e.getStart(), end: e.end, text: `__expectResult(${JSON.stringify(where)}, (${e.getText()}), (${literal}))` })
+  }
+  if (!edits.length) return { code, checks: 0 }
+  let out = code
+  for (const ed of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, ed.start) + ed.text + out.slice(ed.end)
+  // Run by tsx, which does not type-check: plain JavaScript fits both. The driver provides node:util.
+  const helper =
+    'function __expectResult(where, got, said) { const u = globalThis.__docsUtil; ' +
+    "if (!u.isDeepStrictEqual(got, said)) throw new Error(where + ': the comment says ' + u.inspect(said) + ', the code gives ' + u.inspect(got)) }"
+  return { code: `${out}\n${helper}\n`, checks: edits.length }
 }
 
 export type RunResult = { id: string; ok: boolean; out: string[]; error: string; ms: number }
 
 const driver = `import { appendFileSync, readFileSync } from 'node:fs'
+import * as util from 'node:util'
 import { format } from 'node:util'
 import { pathToFileURL } from 'node:url'
 
 const [manifest, results, timeoutMs] = process.argv.slice(2)
+globalThis.__docsUtil = util
 const methods = ['log', 'info', 'warn', 'error', 'debug']
 const saved = Object.fromEntries(methods.map((m) => [m, console[m]]))
 let current
