@@ -7,12 +7,12 @@
  *
  * - sources: the ```ts / ```js blocks of README.md and docs/**\/*.md, and the `@example`s of
  *   the JSDoc of src/**\/*.ts that document a public export (or a member of one);
- * - type check: one in-process TypeScript program (strict, NodeNext; JS with checkJs). A
- *   snippet with imports is a complete program. A fragment gets a prelude: imports of the
- *   package's, viem's and ethers' names it uses, and declared session variables (`client`:
- *   `PublicClient & SubnetActions & InfoActions`, `provider`: `SubnetProvider`, `info`:
- *   `InfoClient`, `url`: `string`). A snippet that does not type-check fails with `file:line`
- *   of each error;
+ * - type check: in process, one TypeScript program for the TS snippets (strict, NodeNext) and
+ *   one for the JS ones (checkJs). A snippet with imports is a complete program. A fragment
+ *   gets a prelude: imports of the package's, viem's and ethers' names it uses, and declared
+ *   session variables (`client`: `PublicClient & SubnetActions & InfoActions`, `provider`:
+ *   `SubnetProvider`, `info`: `InfoClient`, `url`: `string`). A snippet that does not
+ *   type-check fails with `file:line` of each error;
  * - run: complete programs, and fragments whose prelude is only imports, in ONE tsx process
  *   (one module each, in order; those that change the chain's state last), against a devnet
  *   started here (its port in place of 9650, its alias in place of `devnet`); programs that
@@ -21,21 +21,22 @@
  *   (`encodeCb58(bytes) // '1111…'`), the expression must equal it; some programs must also
  *   print what their comments promise (`expectations` below).
  *
- * Not run, each listed as a skipped test with its reason:
- * - fragments over a session variable (`await client.getNodeID()`, `info.isBootstrapped(…)`,
- *   the error classes' `client.…`) or that are a `catch` clause, and programs that `declare`
- *   a value (`declare const wallet: Eip1193Provider`): they name a value that nothing creates,
- *   so they are type-checked only;
+ * Not run, each listed as a skipped test with its reason (13 of the 82 checked when written):
+ * - type-checked only, because they name a value that nothing creates: fragments over a
+ *   session variable (the error classes' `await client.…` and `url` examples), `catch (e) {…}`
+ *   fragments (the error classes'), programs that `declare` a value (`SubnetBrowserProvider`'s
+ *   `declare const wallet`), and fragments using a name nothing declares (their type check
+ *   fails already);
  * - blocks that need a browser wallet (`window.ethereum`): docs/ethers.md's ```ts browser
- *   block, the `SubnetBrowserProvider` and `InfoEndpointError` examples;
- * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's scripts (the example
+ *   block, the `InfoEndpointError` example;
+ * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three scripts (the example
  *   project itself runs through Hardhat in test/ethers/hardhat.test.ts);
  * - docs/hardhat.md's ```js hardhat3 block, which is not type-checked either: Hardhat 3 is not
  *   installed here (Hardhat 2 is, and Hardhat 3 needs Node 22.13).
  * Not checked at all: `@example`s of declarations the package does not export (devnet
  * internals such as `blsKeyGen` and `derivePeerNodeIds`), also listed as skipped tests.
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,6 +131,10 @@ const show = (p: Prepared, list: Problem[]) =>
 const title = (p: Prepared) => `${p.snippet.id}${p.snippet.host ? ` (${p.snippet.host})` : ''}`
 
 describe('inventory', () => {
+  it('has a build to check against (npm run build)', () => {
+    for (const f of ['dist/index.d.ts', 'dist/viem/index.d.ts', 'dist/ethers/index.d.cts']) expect(existsSync(join(root, f)), f).toBe(true)
+  })
+
   it('finds the examples of the README, the docs and the JSDoc', () => {
     const count = (pred: (s: (typeof all)[number]) => boolean) => all.filter(pred).length
     expect(count((s) => s.file === 'README.md')).toBeGreaterThanOrEqual(3)

@@ -6,8 +6,9 @@
  * - every `@example` of the JSDoc of src/**\/*.ts, marked public when it documents something
  *   the package exports (directly, or as a member of an exported class, interface or object).
  *
- * `typecheck` checks them all in ONE TypeScript program (compiler API, in process), each
- * snippet a virtual file under test/docs/.snippets/, its `subnet-rpc/...` imports resolved as
+ * `typecheck` checks them in process with the compiler API, one program for all TypeScript
+ * snippets and one for all JavaScript ones (the settings differ), each snippet a virtual file
+ * under test/docs/.snippets/ (never written), its `subnet-rpc/...` imports resolved as
  * a user's are: through the package's own `exports` (package self-reference) to the BUILT
  * dist/*.d.ts (and dist/*.d.cts for `require`). Settings: strict, NodeNext, ES2022, DOM and
  * Node types, skipLibCheck. JavaScript blocks are checked with checkJs but not strict (what a
@@ -39,7 +40,8 @@
  * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
  * its console captured. Not run: blocks that need a browser wallet (`window`) or Hardhat
  * (`hre`, `require('hardhat')`), flagged blocks, snippets with `declare`d values, fragments
- * over a session variable (the prelude declares its type, not a value) and `catch` fragments.
+ * over a session variable (the prelude declares its type, not a value), `catch` fragments and
+ * fragments using a name nothing declares (their type check fails already).
  * `withResultChecks` turns value comments (`encodeCb58(x) // '1111…'`) into checks.
  */
 import { spawn } from 'node:child_process'
