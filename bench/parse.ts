@@ -93,7 +93,7 @@ for (const c of cases) {
       ['parseJson', 'JSON.parse'],
     ],
     warmup: 2000,
-    minMs: 2000,
+    minMs: 4000,
   }
   const s = interleaveSync(variants, plan)
   console.error(`${c.name}: ${s.rounds} rounds × ${plan.batch} ops per variant in ${(s.ms / 1000).toFixed(0)} s (stopped by ${s.stoppedBy})`)
