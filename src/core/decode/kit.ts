@@ -91,7 +91,7 @@ export const unsigned: Decoder<bigint> = (v) => uint64(typeof v === 'string' && 
 export const hexOrDecimal256: Decoder<bigint> = (v) => {
   const m = typeof v === 'string' && /^(-?)(0x[\da-f]+|\d+)$/i.exec(v)
   const n = m ? BigInt(m[2]!) : 0n
-  return m && !(n >> 256n) ? (m[1] ? -n : n) : mismatch('a 256-bit integer', v)
+  return m && !(n >> 256n) ? (m[1] ? -n : n) : mismatch('a 256-bit hex or decimal integer', v)
 }
 
 /**
