@@ -54,7 +54,10 @@ await Promise.all([
     banner: { js: '"use strict";\nconst __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   }),
 ])
-for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, toCjsSpecifiers(readFileSync(f, 'utf8')))
+// A namespace import of one of our own modules is that module's exports object, as in ESM: esbuild's
+// Node-mode __toESM (the package is "type": "module") would add an enumerable `default` to it.
+const ownNamespaces = (code) => code.replace(/__toESM\((require\("\.\.?\/[^"]+\.cjs"\)), 1\)/g, '$1')
+for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8'))))
 
 await declarations
 for (const f of walk(dist).filter((f) => f.endsWith('.d.ts'))) {

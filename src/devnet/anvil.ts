@@ -140,14 +140,13 @@ let bls: Bls | undefined
 function blsProblem(): Problem | undefined {
   try {
     bls ??= (localRequire('@noble/curves/bls12-381') as { bls12_381: Bls }).bls12_381
-    // longSignatures (min-pk, as avalanchego) arrived in 1.9.5; an app may have an older copy from ethers or viem.
-    if (bls?.longSignatures) return undefined
+    // The min-pk API identity.ts uses is in every 1.x from 1.2 (ethers' copy) on; 2.x dropped it (and require).
+    if (typeof bls?.getPublicKey === 'function' && typeof bls.sign === 'function') return undefined
   } catch (e) {
-    if (!isNotFound(e, '@noble/curves')) throw e
+    if (isNotFound(e, '@noble/curves')) return { name: '@noble/curves', problem: 'not installed' }
   }
   bls = undefined
-  const version = installedVersion('@noble/curves')
-  return { name: '@noble/curves', problem: version ? `${version} is installed, ^1.9.5 is needed` : 'not installed' }
+  return { name: '@noble/curves', problem: `${installedVersion('@noble/curves') ?? 'another version'} is installed, ^1.2.0 is needed` }
 }
 
 /**

@@ -90,17 +90,18 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
  */
 export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
   const s = seedBytes(seed)
-  const longSigs = requireBls().longSignatures
+  const bls = requireBls()
   const blsSecretKey = blsKeyGen(sha256(concatBytes(blsIkmTag, s)))
-  const publicKeyBytes = longSigs.getPublicKey(blsSecretKey).toBytes(true)
-  const pop = longSigs.sign(longSigs.hash(publicKeyBytes, PROOF_OF_POSSESSION_DST), blsSecretKey)
+  // noble's min-pk API of every 1.x from 1.2 (ethers' copy) on: G1 public keys, G2 signatures.
+  const publicKeyBytes = bls.getPublicKey(blsSecretKey)
+  const pop = bls.sign(publicKeyBytes, blsSecretKey, { DST: PROOF_OF_POSSESSION_DST })
   const nodeIdBytes = nodeIdFromMaterial(concatBytes(nodeIdTag, s))
   return {
     nodeID: encodeNodeId(nodeIdBytes),
     nodeIdBytes,
     blsSecretKey,
     publicKey: '0x' + bytesToHex(publicKeyBytes),
-    proofOfPossession: '0x' + bytesToHex(longSigs.Signature.toBytes(pop)),
+    proofOfPossession: '0x' + bytesToHex(pop),
   }
 }
 
@@ -116,16 +117,15 @@ export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
  */
 export function verifyProofOfPossession(publicKeyHex: string, popHex: string): boolean {
   const bls = requireBls()
-  const longSigs = bls.longSignatures
   try {
     const pkBytes = strictHex(publicKeyHex, 48)
     const sigBytes = strictHex(popHex, 96)
-    const pk = bls.G1.Point.fromBytes(pkBytes)
+    const pk = bls.G1.ProjectivePoint.fromHex(pkBytes)
     // blst's KeyValidate rejects the identity key: it would "verify" forged PoPs.
-    if (pk.is0()) return false
+    if (pk.equals(bls.G1.ProjectivePoint.ZERO)) return false
     pk.assertValidity()
-    const sig = longSigs.Signature.fromBytes(sigBytes)
-    return longSigs.verify(sig, longSigs.hash(pkBytes, PROOF_OF_POSSESSION_DST), pk)
+    bls.Signature.fromHex(sigBytes).assertValidity()
+    return bls.verify(sigBytes, pkBytes, pk, { DST: PROOF_OF_POSSESSION_DST })
   } catch {
     return false
   }
