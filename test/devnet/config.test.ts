@@ -1,5 +1,6 @@
 /**
- * genesis.json / upgrade.json checks (research subnetevm-config §1.2–1.6, §5.5): each rule
+ * genesis.json / upgrade.json checks (`core/genesis.go` `Genesis.Verify`, `params/extras/config.go`
+ * `ChainConfig.Verify` and the files it calls, `commontype/fee_config.go`): each rule
  * is refused with the node's exact message, prefixed by the file and the offending entry.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -52,7 +53,7 @@ const verify = (m: string) => `failed to verify genesis: ${m}`
 const precompileErr = (m: string) => verify(`invalid precompile upgrades: ${m}`)
 const at = (i: number) => `upgrade.json: precompileUpgrades[${i}]`
 
-describe('upgrade.json parsing (§1.2)', () => {
+describe('upgrade.json parsing (PrecompileUpgrade.UnmarshalJSON)', () => {
   it('an empty or null entry: PrecompileUpgrade cannot be empty', () => {
     refuses(genesis(), upgrades({}), at(0), 'failed to parse upgrade bytes: PrecompileUpgrade cannot be empty')
     refuses(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: 5 } }, null), at(1), 'failed to parse upgrade bytes: PrecompileUpgrade cannot be empty')
@@ -84,7 +85,7 @@ describe('upgrade.json parsing (§1.2)', () => {
   })
 })
 
-describe('genesis checks (§1.1, §1.3)', () => {
+describe('genesis checks (Genesis.Verify)', () => {
   it('missing required genesis fields', () => {
     for (const field of ['gasLimit', 'difficulty', 'alloc']) {
       const g = genesis()
@@ -111,7 +112,7 @@ describe('genesis checks (§1.1, §1.3)', () => {
   })
 })
 
-describe('fee config (§5.5, wrapped as invalid fee config)', () => {
+describe('fee config (FeeConfig.Verify, wrapped as invalid fee config)', () => {
   const where = 'genesis: config.feeConfig'
   const feeErr = (m: string) => verify(`invalid fee config: ${m}`)
   it('nil fields, in order (a partial config is not merged with defaults)', () => {
@@ -142,7 +143,7 @@ describe('fee config (§5.5, wrapped as invalid fee config)', () => {
   })
 })
 
-describe('verifyPrecompileUpgrades (§1.4)', () => {
+describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () => {
   it('the first upgrade of a key not enabled in genesis must enable it: disable should be false', () => {
     refuses(genesis(), upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 100, disable: true } }), at(0), precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (contractDeployerAllowListConfig) at [0], disable should be false'))
     // A genesis config with a nil timestamp is not tracked: still "never enabled".
@@ -230,7 +231,7 @@ describe('verifyPrecompileUpgrades (§1.4)', () => {
   })
 })
 
-describe('per-module Verify (§1.5)', () => {
+describe('per-module Verify (precompile/contracts/*/config.go, allowlist/config.go)', () => {
   const upgradeAt0 = (config: Record<string, unknown>, message: string, g = genesis()) => refuses(g, upgrades(config), at(0), precompileErr(message))
 
   it('allow lists: duplicates and role conflicts, addresses EIP-55 checksummed', () => {
@@ -277,7 +278,7 @@ describe('per-module Verify (§1.5)', () => {
   })
 })
 
-describe('state and network upgrades (§1.6)', () => {
+describe('state and network upgrades (state_upgrade.go, network_upgrades.go)', () => {
   const state = (...stateUpgrades: unknown[]) => ({ stateUpgrades })
   const stateErr = (m: string) => verify(`invalid state upgrades: ${m}`)
 
@@ -316,7 +317,7 @@ describe('state and network upgrades (§1.6)', () => {
   })
 })
 
-describe('eth_getChainConfig serialisation of a loaded config (research §2.5)', () => {
+describe('eth_getChainConfig serialisation of a loaded config (ChainConfigWithUpgradesJSON.MarshalJSON)', () => {
   it('applies overrides on top, and writes upgrades in struct order: overrides, state upgrades, precompile upgrades', () => {
     const account = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'
     const slot = `0x${'00'.repeat(31)}01`
