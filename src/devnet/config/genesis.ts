@@ -43,7 +43,8 @@ function readAlloc(v: unknown, w: Where): AllocEntry[] {
     if (!/^0x[0-9a-f]{40}$/.test(address)) fail(aw, 'expected a 20-byte hex address as the key')
     const acc = readObject(o[key], aw)
     if (acc.balance === undefined) fail(at(aw, 'balance'), "missing required field 'balance' for GenesisAccount")
-    // `uint256.MustFromBig` in `Genesis.toBlock` (`core/genesis.go`) takes a negative balance as its two's complement.
+    // `uint256.MustFromBig` in `Genesis.toBlock` (`core/genesis.go`; holiman/uint256 v1.2.4 `SetFromBig`)
+    // takes a negative balance as its two's complement.
     const balance = readHexOrDecimal256(acc.balance, at(aw, 'balance'))
     const entry: AllocEntry = { address: address as `0x${string}`, balance: balance < 0n ? (1n << 256n) + balance : balance }
     if (typeof acc.code === 'string' && acc.code !== '0x' && acc.code !== '') entry.code = acc.code
