@@ -42,7 +42,11 @@ export type MethodNotFoundErrorType = MethodNotFoundError & { name: 'MethodNotFo
  * `rpc: can't find method "info.X"` (an older node).
  *
  * @example
- * catch (e) { if (e instanceof MethodNotFoundError) showUnsupported(e.method) }
+ * try {
+ *   await client.feeConfig()
+ * } catch (e) {
+ *   if (e instanceof MethodNotFoundError) console.log(`${e.method} is not served by this chain (the C-Chain has no Subnet-EVM extras)`)
+ * }
  */
 export class MethodNotFoundError extends NodeRpcError {
   constructor(args: NodeFailure) {

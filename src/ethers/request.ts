@@ -7,7 +7,7 @@ import { findRpcFailure, requestBody, type Send } from '../core/methods/call.js'
 import { replyResult } from '../core/methods/envelope.js'
 
 /** An ethers provider (`send(method, params)`), Hardhat's `hre.ethers.provider` among them. */
-export type Sender = { send(method: string, params: unknown[] | Record<string, unknown>): Promise<unknown> }
+export type Sender = { send(method: string, params: unknown[]): Promise<unknown> }
 /** An EIP-1193 provider (`request({ method, params })`), e.g. `hre.network.provider` or `window.ethereum`. */
 export type Requester = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 export type AnyProvider = Sender | Requester

@@ -14,8 +14,9 @@ async function main() {
   const chainConfig = await getChainConfig(hre.network.provider)
   const rules = await getActiveRulesAt(hre.network.provider, new Date())
 
-  // The Info API (/ext/info) is derived from the network's URL.
-  const { version } = await new InfoClient(hre.network.config.url).getNodeVersion()
+  // The Info API (/ext/info) is derived from the network's URL (an http network's config has one).
+  const { url } = /** @type {import('hardhat/types').HttpNetworkConfig} */ (hre.network.config)
+  const { version } = await new InfoClient(url).getNodeVersion()
 
   const out = {
     network: hre.network.name,
