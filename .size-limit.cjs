@@ -1,9 +1,14 @@
-// App bundles, minified and gzipped by esbuild + size-limit. test/size/size.test.ts checks what
+// App bundles, minified and gzipped by esbuild + size-limit, built against subnet-rpc AS INSTALLED
+// from its packed tarball (not src/): test/size/size.test.ts installs the app (test/package/pack.ts),
+// copies test/size/apps/*.js into it and runs size-limit with SIZE_APP_DIR set to it. It checks what
 // each decorator adds over viem alone. viem is a peer dependency, which size-limit leaves out by
 // default; the apps must include it to be real apps, so esbuild's externals are cleared.
+const dir = process.env.SIZE_APP_DIR
+if (!dir) throw new Error('.size-limit.cjs measures an installed app: run it through test/size/size.test.ts (it sets SIZE_APP_DIR)')
+
 const app = (name, file) => ({
   name,
-  path: `test/size/apps/${file}.ts`,
+  path: `${dir}/size-apps/${file}.js`,
   gzip: true,
   modifyEsbuildConfig: (config) => ({ ...config, external: [] }),
 })

@@ -20,25 +20,19 @@ type SubnetRpcErrorArgs = {
  */
 export abstract class SubnetRpcError extends Error {
   /** The cause's details (ours or a viem error's), else the cause's message, else the `details` given. */
-  details: string | undefined
-  metaMessages: string[] | undefined
+  declare details: string | undefined
+  declare metaMessages: string[] | undefined
   /** The message's first line, without meta messages or details. */
-  shortMessage: string
-  override name = 'SubnetRpcError'
+  declare shortMessage: string
 
-  constructor(shortMessage: string, args: SubnetRpcErrorArgs = {}) {
-    const { cause, metaMessages } = args
-    // viem's rule: a viem-style error (ours, or viem's BaseError) lends its details, any other cause its message.
-    const c = cause as (Error & { details?: string; shortMessage?: unknown }) | undefined
-    const details = c && typeof c.shortMessage === 'string' && 'details' in c ? c.details : c?.message || args.details
-    const lines = [shortMessage || 'An error occurred.']
-    if (metaMessages) lines.push('', ...metaMessages)
-    if (details) lines.push('', `Details: ${details}`)
-    super(lines.join('\n'), cause ? { cause } : undefined)
-    this.details = details
-    this.metaMessages = metaMessages
-    this.shortMessage = shortMessage
-    if (args.name) this.name = args.name
+  constructor(shortMessage: string, { cause, details, metaMessages, name = 'SubnetRpcError' }: SubnetRpcErrorArgs = {}) {
+    // viem's rule: an error with `details` (ours, viem's BaseError) lends them; any other cause its message.
+    const c = cause as (Error & { details?: string }) | undefined
+    details = c && 'details' in c ? c.details : c?.message || details
+    const meta = metaMessages ? ['', ...metaMessages] : []
+    super([shortMessage, ...meta, ...(details ? ['', `Details: ${details}`] : [])].join('\n'), cause && { cause })
+    // Own enumerable properties, as viem's are.
+    Object.assign(this, { details, metaMessages, shortMessage, name })
   }
 
   /**
@@ -51,12 +45,12 @@ export abstract class SubnetRpcError extends Error {
   walk(): Error
   walk(fn: (err: unknown) => boolean): Error | null
   walk(fn?: (err: unknown) => boolean): Error | null {
-    let err: unknown = this
-    for (;;) {
-      if (fn?.(err)) return err as Error
-      const next = err && typeof err === 'object' && 'cause' in err ? err.cause : undefined
-      if (next === undefined) return fn ? null : (err as Error)
-      err = next
+    let err = this as unknown
+    while (!fn?.(err)) {
+      const cause = (err as { cause?: unknown } | null | undefined)?.cause
+      if (cause === undefined) return fn ? null : (err as Error)
+      err = cause
     }
+    return err as Error
   }
 }

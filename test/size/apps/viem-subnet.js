@@ -1,5 +1,5 @@
 import { createPublicClient, http } from 'viem'
-import { subnetActions } from '../../../src/viem/index.js'
+import { subnetActions } from 'subnet-rpc/viem'
 
 const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions())
 export const blockNumber = client.getBlockNumber()

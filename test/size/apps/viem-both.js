@@ -1,5 +1,5 @@
 import { createPublicClient } from 'viem'
-import { infoActions, subnetActions, subnetHttp } from '../../../src/viem/index.js'
+import { infoActions, subnetActions, subnetHttp } from 'subnet-rpc/viem'
 
 const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
   .extend(subnetActions())

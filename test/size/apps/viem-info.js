@@ -1,5 +1,5 @@
 import { createPublicClient, http } from 'viem'
-import { infoActions } from '../../../src/viem/index.js'
+import { infoActions } from 'subnet-rpc/viem'
 
 const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(infoActions())
 export const blockNumber = client.getBlockNumber()
