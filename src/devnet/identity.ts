@@ -71,7 +71,7 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
     salt = sha256(salt)
     const prk = extract(sha256, concatBytes(ikm, new Uint8Array([0])), salt)
     const okm = expand(sha256, prk, concatBytes(keyInfo, new Uint8Array([0, L])), L)
-    sk = BigInt('0x' + bytesToHex(okm)) % requireBls().fields.Fr.ORDER
+    sk = BigInt(`0x${bytesToHex(okm)}`) % requireBls().fields.Fr.ORDER
   }
   return hexToBytes(sk.toString(16).padStart(64, '0'))
 }
@@ -100,8 +100,8 @@ export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
     nodeID: encodeNodeId(nodeIdBytes),
     nodeIdBytes,
     blsSecretKey,
-    publicKey: '0x' + bytesToHex(publicKeyBytes),
-    proofOfPossession: '0x' + bytesToHex(pop),
+    publicKey: `0x${bytesToHex(publicKeyBytes)}`,
+    proofOfPossession: `0x${bytesToHex(pop)}`,
   }
 }
 

@@ -23,7 +23,7 @@ const budgets: Record<string, number> = {
 }
 
 /** size-limit's rows (name, size in bytes min+gzip) for the apps of .size-limit.cjs, built in an app with the packed tarball installed. */
-export async function measureInstalled(): Promise<{ name: string; size: number }[]> {
+async function measureInstalled(): Promise<{ name: string; size: number }[]> {
   const app = await installApp('viem', { viem: repoVersion('viem') }, true)
   mkdirSync(join(app.dir, 'size-apps'), { recursive: true })
   cpSync(join(root, 'test/size/apps'), join(app.dir, 'size-apps'), { recursive: true })
