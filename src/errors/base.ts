@@ -40,7 +40,7 @@ export abstract class SubnetRpcError extends Error {
    * it, the first error (this one included) for which `fn` is true, or `null`. As viem's `walk`.
    *
    * @example
-   * const rpc = err.walk((e) => e instanceof NodeRpcError)
+   * catch (e) { if (e instanceof SubnetRpcError) console.log(e.walk().message, e.walk((c) => c instanceof NodeRpcError)) }
    */
   walk(): Error
   walk(fn: (err: unknown) => boolean): Error | null
