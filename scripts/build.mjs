@@ -51,13 +51,15 @@ await Promise.all([
     platform: 'node',
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__importMetaUrl' },
-    banner: { js: '"use strict";\nconst __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   }),
 ])
 // A namespace import of one of our own modules is that module's exports object, as in ESM: esbuild's
 // Node-mode __toESM (the package is "type": "module") would add an enumerable `default` to it.
 const ownNamespaces = (code) => code.replace(/__toESM\((require\("\.\.?\/[^"]+\.cjs"\)), 1\)/g, '$1')
-for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8'))))
+// import.meta.url, defined above as __importMetaUrl, declared after the "use strict" directive.
+const metaUrl = (code) =>
+  code.includes('__importMetaUrl') ? code.replace(/^"use strict";\n/, '$&const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n') : code
+for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, metaUrl(ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8')))))
 
 await declarations
 for (const f of walk(dist).filter((f) => f.endsWith('.d.ts'))) {
