@@ -19,7 +19,7 @@
  * within a tenth of the difference it reports, or ±0.5%), bounded in rounds and time.
  *
  *   npm run bench:calls
- *   BATCH=4 MAX_ROUNDS=3000 SECONDS=60 ONLY=peers SDK=1 npm run bench:calls
+ *   BATCH=4 MAX_ROUNDS=3000 SECONDS=60 ONLY=peers SDK=1 SEND=1 npm run bench:calls
  */
 import { Worker } from 'node:worker_threads'
 import { createClient, createPublicClient, http, type Client } from 'viem'
@@ -36,6 +36,8 @@ const maxRounds = envNumber('MAX_ROUNDS', 20_000)
 const secondsPerMethod = envNumber('SECONDS', 45)
 const only = process.env.ONLY
 const withSdk = process.env.SDK === '1'
+// ethers' public `send` queues each call behind a timer (~1 ms): a reference only, off by default as it doubles a round.
+const withSend = process.env.SEND === '1'
 const target = 1.03
 
 const f = fixtures({ longIntegers: false })
@@ -132,6 +134,7 @@ const sameBody = (c: Case) => {
     'fetch + JSON.parse': () => fetchParse(c.info ? infoUrl : rpcUrl, c.method, c.params),
   }
   if (c.sdk) variants['@avalanche-sdk/client'] = c.sdk
+  if (withSend) variants['ethers: SubnetProvider.send'] = () => (c.info ? oursAtInfo : ours).send(c.method, c.params as unknown[])
   return variants
 }
 
@@ -147,6 +150,7 @@ const ratios: [string, string, number | undefined][] = [
   ['ethers: JsonRpcProvider._send', 'fetch + JSON.parse', undefined],
 ]
 if (withSdk) ratios.push(['viem http: action', '@avalanche-sdk/client', undefined])
+if (withSend) ratios.push(['ethers: SubnetProvider action', 'ethers: SubnetProvider.send', undefined])
 
 const main: Record<string, string | number>[] = []
 const reference: Record<string, string | number>[] = []
