@@ -52,7 +52,7 @@ import { fences } from './markdown.js'
 
 export const root = resolve(import.meta.dirname, '../..')
 
-/** The package's entry points: subpath → source entry (tsup.config.ts). */
+/** The package's entry points: subpath → source entry (package.json `exports`, built by scripts/build.mjs). */
 export const entryPoints: Record<string, string> = {
   'subnet-rpc': 'src/index.ts',
   'subnet-rpc/viem': 'src/viem/index.ts',

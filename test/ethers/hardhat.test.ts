@@ -24,7 +24,7 @@ let printed: any
 const rootEntries = () => ['cache', 'artifacts'].filter((d) => existsSync(join(root, d)))
 
 beforeAll(async () => {
-  expect(existsSync(join(root, 'dist/ethers/index.cjs')), 'build first: npx tsup').toBe(true)
+  expect(existsSync(join(root, 'dist/ethers/index.cjs')), 'build first: npm run build').toBe(true)
   const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${changedFeeJson}]`)
   expect(r.error).toBeUndefined()
   const before = rootEntries()

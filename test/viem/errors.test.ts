@@ -4,7 +4,7 @@
  * replies of the wrong shape, and a recording proxy to prove invalid arguments are refused
  * before any request.
  */
-import { BaseError, createPublicClient, custom, fallback, http, type Client } from 'viem'
+import { createPublicClient, custom, fallback, http, type Client } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
@@ -37,10 +37,10 @@ async function failure(p: Promise<unknown>): Promise<any> {
 }
 
 function expectViemError(e: unknown, name: string) {
-  expect(e).toBeInstanceOf(BaseError)
+  expect(e).toBeInstanceOf(Error)
   expect(e).toBeInstanceOf(SubnetRpcError)
   expect((e as Error).name).toBe(name)
-  expect(typeof (e as BaseError).shortMessage).toBe('string')
+  expect(typeof (e as SubnetRpcError).shortMessage).toBe('string')
 }
 
 describe('MethodNotFoundError', () => {
