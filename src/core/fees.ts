@@ -432,8 +432,10 @@ function baseFeeAtMs(p: NextBaseFeeParameters, ms: bigint): bigint | null {
 export function nextBaseFee(parameters: NextBaseFeeParameters & { upgrades?: undefined }): NextBaseFee
 export function nextBaseFee(parameters: NextBaseFeeParameters): NextBaseFee | null
 export function nextBaseFee(parameters: NextBaseFeeParameters): NextBaseFee | null {
-  checkParentTime(parameters.parent)
   const { seconds, ms } = childTimes(parameters)
+  // Before SubnetEVM, BaseFee returns nil without reading the parent.
+  if (!isSubnetEVM(parameters.upgrades, ms / 1000n)) return null
+  checkParentTime(parameters.parent)
   const baseFee = baseFeeAtMs(parameters, ms)
   if (baseFee === null) return null
   // ExtraPrefix reads header.Time (seconds); BaseFee reads the milliseconds. They name the same
