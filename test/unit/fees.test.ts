@@ -555,7 +555,7 @@ describe('v0.6.9 consensus/dummy/dynamic_fees_test.go TestDynamicFees (stays wit
   it.each(scenarios)('%s', (_, genesisBaseFee, blocks) => {
     for (const algorithm of algorithms) {
       let header: FeeParentHeader = { timestamp: blocks[0]![0], gasUsed: blocks[0]![1], number: 0n, baseFeePerGas: genesisBaseFee }
-      let ref = { ...header, baseFeePerGas: genesisBaseFee ?? 0n, window: win() }
+      let ref = { ...header, baseFeePerGas: genesisBaseFee ?? 0n, window: win() as FeeWindow }
       blocks.slice(1).forEach(([timestamp, gasUsed], index) => {
         const next = nextBaseFee({ feeConfig, parent: header, timestamp, algorithm })
         expect(next.baseFee).toBeGreaterThanOrEqual(feeConfig.minBaseFee)
@@ -754,6 +754,11 @@ describe('boundaries', () => {
       expect(blockGasCost({ feeConfig: cfg, parent, timestamp: 10n, upgrades: subnetEVM })).toBe(106n)
       expect(blockGasCost({ feeConfig: cfg, parent, timestamp: 10n, upgrades: subnetEVM, algorithm: 'pre-v0.7.3' })).toBe(1_000_000n)
     })
+    it('a parent cost of 2^64 or more: current reads its low 64 bits (parentCost.Uint64()), pre-v0.7.3 the whole', () => {
+      const parent = { timestamp: 10n, blockGasCost: 2n ** 64n + 5n }
+      expect(blockGasCost({ feeConfig, parent, timestamp: 12n, upgrades: subnetEVM })).toBe(5n)
+      expect(blockGasCost({ feeConfig, parent, timestamp: 12n, upgrades: subnetEVM, algorithm: 'pre-v0.7.3' })).toBe(feeConfig.maxBlockGasCost)
+    })
     it('requires upgrades (Granite decides it)', () => {
       throwsArg(() => blockGasCost({ feeConfig, parent: { timestamp: 0n }, timestamp: 0n, upgrades: undefined as unknown as FeeUpgrades }), 'Invalid upgrades')
     })
@@ -846,7 +851,7 @@ describe('properties (fast-check)', () => {
     fc.assert(
       fc.property(feeConfigArb, fc.array(fc.tuple(gas, fc.bigInt({ min: 0n, max: 45n })), { minLength: 1, maxLength: 40 }), (feeConfig, steps) => {
         let parent: FeeParentHeader = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee }
-        let ref = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee, window: win() }
+        let ref = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee, window: win() as FeeWindow }
         for (const [gasUsed, dt] of steps) {
           const timestamp = (parent.timestamp as bigint) + dt
           const next = nextBaseFee({ feeConfig, parent, timestamp })
