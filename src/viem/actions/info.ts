@@ -1,18 +1,18 @@
 /**
  * The Info API as standalone viem actions (tree-shakeable), each over the core table entry
  * of the same name. Requests go to the node's `/ext/info`, derived from the client's
- * transport once per client; see `infoActions` to pass a URL or a transport.
+ * transport once per client (or the one `infoActions({ url })` set for it).
  */
 import type { Client } from 'viem'
 import * as table from '../../core/methods/info.js'
 import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
 import { infoRequesterOf } from '../utils/infoClient.js'
-import { execute, type Requester } from '../utils/request.js'
+import { execute } from '../utils/request.js'
 
 const infoAction =
-  <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S> =>
-  ((client: Client | Requester, parameters?: ArgsOf<S>) => execute(infoRequesterOf(client), spec, parameters as never)) as StandaloneAction<S>
+  <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
+  ((client: Client, parameters?: ArgsOf<S>) => execute(infoRequesterOf(client), spec, parameters as never)) as StandaloneAction<S, Client>
 
 type T = typeof table
 

@@ -2,8 +2,7 @@ import type { Client } from 'viem'
 import * as table from '../../core/methods/info.js'
 import type { ActionsOf } from '../../core/methods/spec.js'
 import * as actions from '../actions/info.js'
-import type { Requester } from '../utils/request.js'
-import { infoRequester, type InfoActionsOptions } from '../utils/infoClient.js'
+import { setInfoRequester, type InfoActionsOptions } from '../utils/infoClient.js'
 
 export type { InfoActionsOptions }
 
@@ -12,14 +11,14 @@ export type InfoActions = ActionsOf<typeof table>
 
 type Name = keyof typeof table
 /** The standalone action of each table entry: one missing from actions/info.ts is a compile error here. */
-const standalone: { [K in Name]: (client: Requester, parameters: never) => Promise<unknown> } = actions
+const standalone: { [K in Name]: (client: Client, parameters: never) => Promise<unknown> } = actions
 
 function infoActionsFor(client: Client, options?: InfoActionsOptions): InfoActions {
-  // Derived on the first request, not here: a client whose Info URL cannot be derived still
-  // gets its chain actions, and Info actions check their arguments first and reject (never throw).
-  const info = infoRequester(client, options)
-  // Each action is its standalone twin, given this client's Info requester, which it uses as it is.
-  const entries = (Object.keys(table) as Name[]).map((name) => [name, (parameters: never) => standalone[name](info, parameters)])
+  // The transport is derived on the first request, not here: a client whose Info URL cannot be derived
+  // still gets its chain actions, and Info actions check their arguments first and reject (never throw).
+  setInfoRequester(client, options)
+  // Each action is its standalone twin, which uses the Info requester just made for this client.
+  const entries = (Object.keys(table) as Name[]).map((name) => [name, (parameters: never) => standalone[name](client, parameters)])
   return Object.fromEntries(entries) as InfoActions
 }
 

@@ -29,7 +29,7 @@ export type InfoActionErrorType<S> = SubnetActionErrorType<S> | InfoEndpointErro
  * A standalone action of method spec `S`: the client, then no parameter, an optional one or
  * a required one, as the method takes.
  */
-export type StandaloneAction<S, C = Client | Requester> = [ArgsOf<S>] extends [undefined]
+export type StandaloneAction<S, C = Client> = [ArgsOf<S>] extends [undefined]
   ? (client: C) => Promise<ResultOf<S>>
   : {} extends ArgsOf<S>
     ? (client: C, parameters?: ArgsOf<S>) => Promise<ResultOf<S>>

@@ -98,7 +98,7 @@ function firstThatAnswers(transports: Transport[]): Transport {
  * request: actions check their arguments before that, so bad input fails first, and a
  * failed derivation rejects like any request (it never throws from `extend`).
  */
-export function infoRequester(client: Client, options?: InfoActionsOptions): Requester {
+function infoRequester(client: Client, options?: InfoActionsOptions): Requester {
   let instance: Promise<Requester> | undefined
   const request = async (args: never) => {
     // A transport instance is what a client would request through (viem's retries and error mapping included);
@@ -106,22 +106,20 @@ export function infoRequester(client: Client, options?: InfoActionsOptions): Req
     instance ??= infoTransportFor(client, options).then((transport) => transport({}))
     return (await instance).request(args)
   }
-  const requester = { request: request as unknown as Client['request'] }
-  infoRequesters.add(requester)
-  return requester
+  return { request: request as unknown as Client['request'] }
 }
 
-/** The Info requesters made here: a standalone action given one uses it as it is. */
-const infoRequesters = new WeakSet<Requester>()
-const derived = new WeakMap<Client, Requester>()
+/** Each client's Info requester: the one `infoActions` made for it, else one derived on first use. */
+const requesters = new WeakMap<Client, Requester>()
 
-/**
- * The Info requester for what a standalone Info action was given: an Info requester as it
- * is (the decorator passes its own), or the client's, derived once per client.
- */
-export function infoRequesterOf(client: Client | Requester): Requester {
-  if (infoRequesters.has(client)) return client
-  let info = derived.get(client as Client)
-  if (!info) derived.set(client as Client, (info = infoRequester(client as Client)))
+/** Makes the Info requester of `client` with `options`; `infoActions` does, once per client it extends. */
+export function setInfoRequester(client: Client, options?: InfoActionsOptions): void {
+  requesters.set(client, infoRequester(client, options))
+}
+
+/** The Info requester the standalone Info actions use for `client`. */
+export function infoRequesterOf(client: Client): Requester {
+  let info = requesters.get(client)
+  if (!info) requesters.set(client, (info = infoRequester(client)))
   return info
 }
