@@ -23,7 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 const dist = join(root, 'dist')
 
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
 const sources = walk(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
 const isCli = (f) => relative(src, f).startsWith('cli')
 const usesImportMeta = (f) => readFileSync(f, 'utf8').includes('import.meta')
@@ -36,13 +37,23 @@ const toCjsSpecifiers = (code) => code.replace(/((?:require|import)\(|from )(["'
 
 const started = performance.now()
 // tsc is the slow part: it runs beside esbuild.
-const declarations = promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')]).catch((e) => {
+const declarations = promisify(execFile)(process.execPath, [
+  join(root, 'node_modules/typescript/bin/tsc'),
+  '-p',
+  join(root, 'tsconfig.build.json'),
+]).catch((e) => {
   process.stderr.write(e.stdout ?? '')
   throw new Error('tsc failed to emit declarations')
 })
 await Promise.all([
   build({ ...common, entryPoints: sources, format: 'esm', platform: 'neutral' }),
-  build({ ...common, entryPoints: sources.filter((f) => !isCli(f) && !usesImportMeta(f)), format: 'cjs', platform: 'node', outExtension: { '.js': '.cjs' } }),
+  build({
+    ...common,
+    entryPoints: sources.filter((f) => !isCli(f) && !usesImportMeta(f)),
+    format: 'cjs',
+    platform: 'node',
+    outExtension: { '.js': '.cjs' },
+  }),
   // CommonJS has no import.meta: its url is this file's, from __filename.
   build({
     ...common,
@@ -58,8 +69,11 @@ await Promise.all([
 const ownNamespaces = (code) => code.replace(/__toESM\((require\("\.\.?\/[^"]+\.cjs"\)), 1\)/g, '$1')
 // import.meta.url, defined above as __importMetaUrl, declared after the "use strict" directive.
 const metaUrl = (code) =>
-  code.includes('__importMetaUrl') ? code.replace(/^"use strict";\n/, '$&const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n') : code
-for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, metaUrl(ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8')))))
+  code.includes('__importMetaUrl')
+    ? code.replace(/^"use strict";\n/, '$&const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n')
+    : code
+for (const f of walk(dist).filter((f) => f.endsWith('.cjs')))
+  writeFileSync(f, metaUrl(ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8')))))
 
 await declarations
 for (const f of walk(dist).filter((f) => f.endsWith('.d.ts'))) {
@@ -69,4 +83,5 @@ for (const f of walk(dist).filter((f) => f.endsWith('.d.ts'))) {
 
 writeFileSync(join(dist, 'cli.js'), "#!/usr/bin/env node\nimport './cli/main.js'\n")
 chmodSync(join(dist, 'cli.js'), 0o755)
-if (!process.argv.includes('--silent')) console.log(`built dist/ (${sources.length} modules, ESM + CJS + declarations) in ${Math.round(performance.now() - started)} ms`)
+if (!process.argv.includes('--silent'))
+  console.log(`built dist/ (${sources.length} modules, ESM + CJS + declarations) in ${Math.round(performance.now() - started)} ms`)

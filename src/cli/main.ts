@@ -7,7 +7,9 @@ import { devnetPackages, startDevnet, type Devnet } from '../devnet/index.js'
 const usage = `Usage: subnet-rpc devnet [options]
 
 Starts a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil.
-Needs, in the project: npm i -D ${Object.entries(devnetPackages).map(([name, p]) => `${name}@${p.version}`).join(' ')}
+Needs, in the project: npm i -D ${Object.entries(devnetPackages)
+  .map(([name, p]) => `${name}@${p.version}`)
+  .join(' ')}
 (or any anvil binary through --anvil, ANVIL_BINARY or PATH instead of @foundry-rs/anvil).
 
 Options:
@@ -25,7 +27,8 @@ Options:
 function port(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`)
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`--${name} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`)
   return n
 }
 

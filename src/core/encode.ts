@@ -8,7 +8,6 @@ import { InvalidArgumentError } from '../errors/argument.js'
 /** Seconds since the epoch as bigint or number, or a Date. */
 export type Timestamp = bigint | number | Date
 
-
 function invalid(argument: string, value: unknown, accepted: string): never {
   throw new InvalidArgumentError({ argument, value, accepted })
 }
@@ -17,7 +16,11 @@ function invalid(argument: string, value: unknown, accepted: string): never {
 export function encodeTimestamp(value: Timestamp | undefined): [] | [number] {
   if (value === undefined) return []
   const seconds =
-    value instanceof Date ? Math.floor(value.getTime() / 1000) : typeof value === 'bigint' && value >= 0n && value < 2n ** 53n ? Number(value) : value
+    value instanceof Date
+      ? Math.floor(value.getTime() / 1000)
+      : typeof value === 'bigint' && value >= 0n && value < 2n ** 53n
+        ? Number(value)
+        : value
   if (Number.isSafeInteger(seconds) && (seconds as number) >= 0) return [seconds as number]
   return invalid('timestamp', value, 'unix seconds as an integer from 0 to 2^53-1 (number or bigint), or a valid Date')
 }
@@ -32,12 +35,14 @@ export type BlockSelector = { blockNumber?: bigint | number; blockHash?: `0x${st
 export function encodeBlockSelector(sel: BlockSelector | undefined): [] | [string] {
   if (!sel) return []
   const { blockNumber: n, blockHash: hash, blockTag: tag } = sel
-  if ([n, hash, tag].filter((x) => x !== undefined).length > 1) invalid('block', sel, 'one of blockNumber, blockHash and blockTag, not more')
+  if ([n, hash, tag].filter((x) => x !== undefined).length > 1)
+    invalid('block', sel, 'one of blockNumber, blockHash and blockTag, not more')
   if (n !== undefined) {
     const ok = typeof n === 'bigint' ? n >= 0n && n < 2n ** 63n : Number.isSafeInteger(n) && n >= 0
     return ok ? [`0x${n.toString(16)}`] : invalid('blockNumber', n, 'an integer from 0 to 2^63-1')
   }
-  if (hash !== undefined) return typeof hash === 'string' && /^0x[\da-fA-F]{64}$/.test(hash) ? [hash] : invalid('blockHash', hash, '0x and 64 hex digits')
+  if (hash !== undefined)
+    return typeof hash === 'string' && /^0x[\da-fA-F]{64}$/.test(hash) ? [hash] : invalid('blockHash', hash, '0x and 64 hex digits')
   if (tag !== undefined) return blockTags.includes(tag) ? [tag] : invalid('blockTag', tag, blockTags.join(', '))
   return []
 }
@@ -53,10 +58,16 @@ export function encodeNodeIds(nodeIDs: readonly string[] | undefined): string[] 
   if (!Array.isArray(nodeIDs)) invalid('nodeIDs', nodeIDs, 'an array of NodeIDs')
   // The shape of CB58 text for 20 bytes and a 4-byte checksum. The checksum itself is the
   // node's to verify: checking it here would cost every app a hash.
-  return nodeIDs.map((id, i) => (typeof id === 'string' && /^NodeID-[1-9A-HJ-NP-Za-km-z]{26,34}$/.test(id) ? id : invalid(`nodeIDs[${i}]`, id, 'NodeID-<CB58 of 20 bytes>')))
+  return nodeIDs.map((id, i) =>
+    typeof id === 'string' && /^NodeID-[1-9A-HJ-NP-Za-km-z]{26,34}$/.test(id)
+      ? id
+      : invalid(`nodeIDs[${i}]`, id, 'NodeID-<CB58 of 20 bytes>'),
+  )
 }
 
 /** A 32-byte ID in CB58 (subnet ID). */
 export function encodeId(argument: string, value: string | undefined): string | undefined {
-  return value === undefined || (typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{37,50}$/.test(value)) ? value : invalid(argument, value, '<CB58 of 32 bytes>')
+  return value === undefined || (typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{37,50}$/.test(value))
+    ? value
+    : invalid(argument, value, '<CB58 of 32 bytes>')
 }

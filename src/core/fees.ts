@@ -255,8 +255,7 @@ const isSubnetEVM = (upgrades: FeeUpgrades | undefined, t: bigint): boolean =>
   upgrades === undefined ? true : forked(upgrades.subnetEVMTimestamp, t)
 
 /** customtypes.HeaderTimeMilliseconds: TimeMilliseconds, else Time × 1000 in uint64 (which wraps). */
-const headerTimeMs = (seconds: bigint, ms: bigint | null | undefined): bigint =>
-  ms != null ? ms : (seconds * 1000n) & maxUint64
+const headerTimeMs = (seconds: bigint, ms: bigint | null | undefined): bigint => (ms != null ? ms : (seconds * 1000n) & maxUint64)
 
 type ChildTimes = { seconds: bigint; ms: bigint }
 function childTimes(time: { timestamp?: bigint | undefined; timestampMilliseconds?: bigint | null | undefined }): ChildTimes {
@@ -781,7 +780,12 @@ export type VerifyGasLimitParameters = {
  * }
  * verifyGasLimit({ feeConfig, header: { timestamp: 1n, gasLimit: 8_000_001n } }).ok // false
  */
-export function verifyGasLimit({ feeConfig, parent, header, upgrades }: VerifyGasLimitParameters): { ok: true } | { ok: false; message: string } {
+export function verifyGasLimit({
+  feeConfig,
+  parent,
+  header,
+  upgrades,
+}: VerifyGasLimitParameters): { ok: true } | { ok: false; message: string } {
   const limit = checkUint64('header.gasLimit', header.gasLimit)
   if (isSubnetEVM(upgrades, checkUint64('header.timestamp', header.timestamp))) {
     const expected = goUint64(feeConfig.gasLimit)

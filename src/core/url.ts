@@ -23,7 +23,8 @@ export function deriveInfoUrl(nodeUrl: string): string {
     // Reported below with the other URLs we cannot use.
   }
   const scheme = url && httpScheme[url.protocol]
-  if (!url || !scheme) throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
+  if (!url || !scheme)
+    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
   // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
   url.protocol = scheme
   // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.

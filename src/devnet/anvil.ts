@@ -101,8 +101,7 @@ function onPath(): string | undefined {
   return undefined
 }
 
-const notFound =
-  'not found (no anvilBinary option or --anvil, no ANVIL_BINARY, no @foundry-rs/anvil platform package, no `anvil` on PATH)'
+const notFound = 'not found (no anvilBinary option or --anvil, no ANVIL_BINARY, no @foundry-rs/anvil platform package, no `anvil` on PATH)'
 
 /** Like {@link findAnvilBinary}, but `undefined` when nothing is found (a given path that does not exist still throws). */
 function locateAnvilBinary(anvilBinary?: string): string | undefined {

@@ -154,7 +154,6 @@ export function derivePeerNodeIds(seed: string | Uint8Array, count: number): str
 
 function strictHex(hex: string, byteLength: number): Uint8Array {
   const body = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex
-  if (body.length !== byteLength * 2 || !/^[0-9a-fA-F]*$/.test(body))
-    throw new Error(`expected ${byteLength} bytes of hex`)
+  if (body.length !== byteLength * 2 || !/^[0-9a-fA-F]*$/.test(body)) throw new Error(`expected ${byteLength} bytes of hex`)
   return hexToBytes(body)
 }

@@ -14,7 +14,13 @@ export class ResponseShapeError extends SubnetRpcError {
   declare readonly path: string
   declare readonly expected: string
   declare readonly received: string
-  constructor({ method, path, expected, received, cause }: { method: string; path: string; expected: string; received: string; cause?: Error }) {
+  constructor({
+    method,
+    path,
+    expected,
+    received,
+    cause,
+  }: { method: string; path: string; expected: string; received: string; cause?: Error }) {
     super(`Unexpected reply to ${method} at ${path}: expected ${expected}, got ${received}.`, { name: 'ResponseShapeError', cause })
     Object.assign(this, { method, path, expected, received })
   }

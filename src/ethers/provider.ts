@@ -1,4 +1,12 @@
-import { BrowserProvider, JsonRpcProvider, type FetchRequest, type JsonRpcApiProvider, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
+import {
+  BrowserProvider,
+  JsonRpcProvider,
+  type FetchRequest,
+  type JsonRpcApiProvider,
+  type JsonRpcError,
+  type JsonRpcPayload,
+  type JsonRpcResult,
+} from 'ethers'
 import type { Timestamp } from '../core/encode.js'
 import { parseJson } from '../core/json/parse.js'
 import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'

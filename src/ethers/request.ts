@@ -27,7 +27,12 @@ type BodyPoster = { [postBody]?: PostBody }
  * which these reads do not need: refused once `owner` is destroyed (the same error as
  * `send`), and `debug` events `sendRpcPayload`, then `receiveRpcResult` or `receiveRpcError`.
  */
-export async function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody, method: string, params: unknown): Promise<unknown> {
+export async function sendWithLifecycle(
+  owner: JsonRpcApiProvider | undefined,
+  post: PostBody,
+  method: string,
+  params: unknown,
+): Promise<unknown> {
   const destroyed = () => makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: method })
   if (owner?.destroyed) throw destroyed()
   const payload = requestBody(method, params) as JsonRpcPayload

@@ -89,12 +89,16 @@ describe('forwarding to anvil', () => {
   it('a forwarded call inside a batch keeps its place and its own id', async () => {
     const { rpcUrl } = devnet()
     const r = await rpc(rpcUrl, 'eth_chainId')
-    const batch = await (await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '[{"jsonrpc":"2.0","id":"x","method":"eth_chainId"},{"jsonrpc":"2.0","id":"y","method":"rpc_modules"},{"jsonrpc":"2.0","id":"z","method":"eth_chainId"}]',
-    })).text()
+    const batch = await (
+      await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '[{"jsonrpc":"2.0","id":"x","method":"eth_chainId"},{"jsonrpc":"2.0","id":"y","method":"rpc_modules"},{"jsonrpc":"2.0","id":"z","method":"eth_chainId"}]',
+      })
+    ).text()
     expect(r.body).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
-    expect(batch).toBe('[{"jsonrpc":"2.0","id":"x","result":"0x1869f"},{"jsonrpc":"2.0","id":"y","result":{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}},{"jsonrpc":"2.0","id":"z","result":"0x1869f"}]\n')
+    expect(batch).toBe(
+      '[{"jsonrpc":"2.0","id":"x","result":"0x1869f"},{"jsonrpc":"2.0","id":"y","result":{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}},{"jsonrpc":"2.0","id":"z","result":"0x1869f"}]\n',
+    )
   })
 })

@@ -11,18 +11,24 @@ const devnet = useDevnet()
 /** A JSON string as Go writes it: HTML-safe escaping of <, > and &. */
 const goStr = (s: string) => JSON.stringify(s).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)
 /** An Encoder-path error reply (trailing newline). */
-const err = (id: string, code: number, message: string) => `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${goStr(message)}}}\n`
+const err = (id: string, code: number, message: string) =>
+  `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${goStr(message)}}}\n`
 /** An Encoder-path result reply (trailing newline). */
 const ok = (id: string, result: string) => `{"jsonrpc":"2.0","id":${id},"result":${result}}\n`
 const invalidParams = (message: string, id = '1') => err(id, -32602, message)
 const invalidArg0 = (message: string) => invalidParams(`invalid argument 0: ${message}`)
 
 const modules = '{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}'
-const call = (id: string, method: string, params?: string) => `{"jsonrpc":"2.0","id":${id},"method":"${method}"${params === undefined ? '' : `,"params":${params}`}}`
-const notification = (method: string, params?: string) => `{"jsonrpc":"2.0","method":"${method}"${params === undefined ? '' : `,"params":${params}`}}`
+const call = (id: string, method: string, params?: string) =>
+  `{"jsonrpc":"2.0","id":${id},"method":"${method}"${params === undefined ? '' : `,"params":${params}`}}`
+const notification = (method: string, params?: string) =>
+  `{"jsonrpc":"2.0","method":"${method}"${params === undefined ? '' : `,"params":${params}`}}`
 
 /** A raw HTTP request through node:http, for what fetch cannot send (no Content-Type, chunked bodies, odd methods). */
-function raw(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }): Promise<RawReply> {
+function raw(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean },
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: opts.method ?? 'POST', headers: opts.headers ?? {} }, (res) => {
       const chunks: Buffer[] = []
@@ -79,10 +85,24 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
   })
 
   it('rejects content types other than the JSON ones with 415', async () => {
-    const rejected = ['text/plain', 'application/x-www-form-urlencoded', 'application/json ; x', 'application/json; charset', 'application/json; x=', 'application/json; a=1; a=2', 'application/json, text/plain', 'application/*', '']
+    const rejected = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json ; x',
+      'application/json; charset',
+      'application/json; x=',
+      'application/json; a=1; a=2',
+      'application/json, text/plain',
+      'application/*',
+      '',
+    ]
     for (const type of rejected) {
       const r = await raw(devnet().rpcUrl, { headers: { 'content-type': type }, body: call('1', 'eth_chainId') })
-      expect({ type, status: r.status, body: r.body }).toEqual({ type, status: 415, body: 'invalid content type, only application/json is supported\n' })
+      expect({ type, status: r.status, body: r.body }).toEqual({
+        type,
+        status: 415,
+        body: 'invalid content type, only application/json is supported\n',
+      })
     }
     const missing = await raw(devnet().rpcUrl, { body: call('1', 'eth_chainId') })
     expect(missing.status).toBe(415)
@@ -90,7 +110,15 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
   })
 
   it('accepts application/json with parameters, any case, and the two other JSON media types', async () => {
-    const accepted = ['application/json; charset=utf-8', 'application/json;', 'application/json ;', 'Application/JSON', 'application/json;charset="utf-8"', 'APPLICATION/JSONREQUEST', 'application/json-rpc; charset=x']
+    const accepted = [
+      'application/json; charset=utf-8',
+      'application/json;',
+      'application/json ;',
+      'Application/JSON',
+      'application/json;charset="utf-8"',
+      'APPLICATION/JSONREQUEST',
+      'application/json-rpc; charset=x',
+    ]
     for (const type of accepted) {
       const r = await post(devnet().rpcUrl, call('1', 'rpc_modules'), { 'content-type': type })
       expect({ type, status: r.status, body: r.body }).toEqual({ type, status: 200, body: ok('1', modules) })
@@ -115,7 +143,12 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
 
   it('answers 404 page not found for unknown chains and non-exact paths', async () => {
     const { url, blockchainID } = devnet()
-    for (const path of ['/ext/bc/unknownchain/rpc', `/ext/bc/${blockchainID}/rpc/`, `/ext/bc/${blockchainID}/RPC`, `/ext/bc/${blockchainID.toLowerCase()}/rpc`]) {
+    for (const path of [
+      '/ext/bc/unknownchain/rpc',
+      `/ext/bc/${blockchainID}/rpc/`,
+      `/ext/bc/${blockchainID}/RPC`,
+      `/ext/bc/${blockchainID.toLowerCase()}/rpc`,
+    ]) {
       const r = await post(url + path, call('1', 'eth_chainId'))
       expect({ path, status: r.status, body: r.body }).toEqual({ path, status: 404, body: '404 page not found\n' })
     }
@@ -124,7 +157,12 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
   it('answers on the alias URL exactly as on the blockchain ID URL', async () => {
     const { rpcUrl, aliasRpcUrl } = devnet()
     expect(aliasRpcUrl).not.toBe(rpcUrl)
-    for (const [method, params] of [['eth_getChainConfig', '[]'], ['eth_feeConfig', '["earliest"]'], ['eth_chainId', undefined], ['foo_bar', undefined]] as const) {
+    for (const [method, params] of [
+      ['eth_getChainConfig', '[]'],
+      ['eth_feeConfig', '["earliest"]'],
+      ['eth_chainId', undefined],
+      ['foo_bar', undefined],
+    ] as const) {
       const a = await rpc(rpcUrl, method, params, '"x"')
       const b = await rpc(aliasRpcUrl, method, params, '"x"')
       expect(b.status).toBe(200)
@@ -157,7 +195,13 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
 describe('envelope (spec §3.3, research §2.2–2.4)', () => {
   it('malformed JSON is a -32700 parse error written without a newline', async () => {
     const parseError = '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}'
-    for (const body of ['{"jsonrpc":"2.0",', "'f", '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},]', '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', '{"id":01}']) {
+    for (const body of [
+      '{"jsonrpc":"2.0",',
+      "'f",
+      '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},]',
+      '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      '{"id":01}',
+    ]) {
       const r = await post(devnet().rpcUrl, body)
       expect({ body, status: r.status, reply: r.body }).toEqual({ body, status: 200, reply: parseError })
     }
@@ -182,7 +226,9 @@ describe('envelope (spec §3.3, research §2.2–2.4)', () => {
 
   it('"id":null is a call and is answered with "id":null', async () => {
     expect((await post(devnet().rpcUrl, call('null', 'rpc_modules'))).body).toBe(ok('null', modules))
-    expect((await post(devnet().rpcUrl, call('null', 'foo_bar'))).body).toBe(err('null', -32601, 'the method foo_bar does not exist/is not available'))
+    expect((await post(devnet().rpcUrl, call('null', 'foo_bar'))).body).toBe(
+      err('null', -32601, 'the method foo_bar does not exist/is not available'),
+    )
   })
 
   it('matches envelope keys case-insensitively', async () => {
@@ -236,7 +282,9 @@ describe('method dispatch (research §2.4)', () => {
     expect((await rpc(rpcUrl, 'eth_ChainId')).body).toBe(err('1', -32601, 'the method eth_ChainId does not exist/is not available'))
     expect((await rpc(rpcUrl, 'eth_chainId_x')).body).toBe(err('1', -32601, 'the method eth_chainId_x does not exist/is not available'))
     expect((await rpc(rpcUrl, 'chainId')).body).toBe(err('1', -32601, 'the method chainId does not exist/is not available'))
-    expect((await rpc(rpcUrl, '<b>')).body).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"the method \\u003cb\\u003e does not exist/is not available"}}\n')
+    expect((await rpc(rpcUrl, '<b>')).body).toBe(
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"the method \\u003cb\\u003e does not exist/is not available"}}\n',
+    )
   })
 
   it('any *_subscribe over HTTP is -32601 notifications not supported', async () => {
@@ -270,7 +318,11 @@ describe('positional params (spec §3.4, research §1.1)', () => {
     const { rpcUrl } = devnet()
     for (const method of ['eth_feeConfig', 'eth_getChainConfig', 'eth_getActiveRulesAt', 'eth_getActivePrecompilesAt'])
       for (const params of ['{}', '{"a":1}', '"latest"', '5', 'true', '""'])
-        expect({ method, params, body: (await rpc(rpcUrl, method, params)).body }).toEqual({ method, params, body: invalidParams('non-array args') })
+        expect({ method, params, body: (await rpc(rpcUrl, method, params)).body }).toEqual({
+          method,
+          params,
+          body: invalidParams('non-array args'),
+        })
   })
 
   it('too many arguments', async () => {
@@ -284,7 +336,9 @@ describe('positional params (spec §3.4, research §1.1)', () => {
 
   it('element 0 is decoded before the count is checked', async () => {
     expect((await rpc(devnet().rpcUrl, 'eth_feeConfig', '["bad",1]')).body).toBe(invalidArg0('hex string without 0x prefix'))
-    expect((await rpc(devnet().rpcUrl, 'eth_getActiveRulesAt', '["1",2]')).body).toBe(invalidArg0('json: cannot unmarshal string into Go value of type uint64'))
+    expect((await rpc(devnet().rpcUrl, 'eth_getActiveRulesAt', '["1",2]')).body).toBe(
+      invalidArg0('json: cannot unmarshal string into Go value of type uint64'),
+    )
   })
 
   it('*uint64 timestamp argument: every row of the §3.4 table', async () => {
@@ -301,7 +355,11 @@ describe('positional params (spec §3.4, research §1.1)', () => {
     ]
     for (const method of ['eth_getActiveRulesAt', 'eth_getActivePrecompilesAt'])
       for (const [params, message] of rows)
-        expect({ method, params, body: (await rpc(devnet().rpcUrl, method, params)).body }).toEqual({ method, params, body: invalidArg0(message) })
+        expect({ method, params, body: (await rpc(devnet().rpcUrl, method, params)).body }).toEqual({
+          method,
+          params,
+          body: invalidArg0(message),
+        })
   })
 
   it('*uint64 accepts omitted, null, [], [null] (latest block time) and the full uint64 range', async () => {
@@ -417,7 +475,10 @@ describe('batches (research §2.5)', () => {
 
   it('runs elements sequentially: a notification between two calls takes effect in between', async () => {
     const before = await blockNumber()
-    const r = await post(devnet().rpcUrl, `[${call('1', 'eth_blockNumber')},${notification('evm_mine')},${call('2', 'eth_feeConfig', '["latest"]')},${call('3', 'eth_blockNumber')}]`)
+    const r = await post(
+      devnet().rpcUrl,
+      `[${call('1', 'eth_blockNumber')},${notification('evm_mine')},${call('2', 'eth_feeConfig', '["latest"]')},${call('3', 'eth_blockNumber')}]`,
+    )
     const replies = JSON.parse(r.body) as { id: number; result: unknown }[]
     expect(replies.map((x) => x.id)).toEqual([1, 2, 3])
     expect(replies[0]!.result).toBe(`0x${before.toString(16)}`)
@@ -447,7 +508,12 @@ describe('batches (research §2.5)', () => {
 
   it('1001 elements: one batch too large entry with the first call id, nothing executed, no newline', async () => {
     const before = await blockNumber()
-    const elements = [notification('evm_mine'), '5', call('"first"', 'evm_mine'), ...Array.from({ length: 998 }, (_, i) => call(String(i), 'evm_mine'))]
+    const elements = [
+      notification('evm_mine'),
+      '5',
+      call('"first"', 'evm_mine'),
+      ...Array.from({ length: 998 }, (_, i) => call(String(i), 'evm_mine')),
+    ]
     expect(elements).toHaveLength(1001)
     const r = await post(devnet().rpcUrl, `[${elements.join(',')}]`)
     expect(r.status).toBe(200)

@@ -15,7 +15,8 @@ const T3 = S + 10800
 const devnet = useDevnet({ startTime: S })
 
 const ok = (result: string, id = '1') => `{"jsonrpc":"2.0","id":${id},"result":${result}}\n`
-const err = (code: number, message: string, id = '1') => `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${JSON.stringify(message)}}}\n`
+const err = (code: number, message: string, id = '1') =>
+  `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${JSON.stringify(message)}}}\n`
 
 const fee = (minBaseFee: string, targetBlockRate = 2) =>
   `{"gasLimit":8000000,"targetBlockRate":${targetBlockRate},"minBaseFee":${minBaseFee},"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}`
@@ -28,7 +29,9 @@ type Block = { number: bigint; hash: string; timestamp: number }
 
 async function block(tag: string | number | bigint = 'latest'): Promise<Block> {
   const t = typeof tag === 'string' ? tag : `0x${tag.toString(16)}`
-  const r = JSON.parse((await rpc(devnet().anvilUrl, 'eth_getBlockByNumber', `["${t}",false]`)).body) as { result: { number: string; hash: string; timestamp: string } }
+  const r = JSON.parse((await rpc(devnet().anvilUrl, 'eth_getBlockByNumber', `["${t}",false]`)).body) as {
+    result: { number: string; hash: string; timestamp: string }
+  }
   return { number: BigInt(r.result.number), hash: r.result.hash, timestamp: Number(BigInt(r.result.timestamp)) }
 }
 
@@ -83,8 +86,12 @@ describe('FeeManager over time (default schedule)', () => {
   it('devnet_setFeeConfig refuses invalid configs before mining', async () => {
     const before = await block()
     const { rpcUrl } = devnet()
-    expect((await rpc(rpcUrl, 'devnet_setFeeConfig', '[{"gasLimit":8000000}]')).body).toBe(err(-32000, 'cannot verify fee config: minBaseFee cannot be nil'))
-    expect((await rpc(rpcUrl, 'devnet_setFeeConfig', `[${fee('-1')}]`)).body).toBe(err(-32000, 'cannot verify fee config: minBaseFee cannot be less than 0: minBaseFee = -1'))
+    expect((await rpc(rpcUrl, 'devnet_setFeeConfig', '[{"gasLimit":8000000}]')).body).toBe(
+      err(-32000, 'cannot verify fee config: minBaseFee cannot be nil'),
+    )
+    expect((await rpc(rpcUrl, 'devnet_setFeeConfig', `[${fee('-1')}]`)).body).toBe(
+      err(-32000, 'cannot verify fee config: minBaseFee cannot be less than 0: minBaseFee = -1'),
+    )
     expect((await rpc(rpcUrl, 'devnet_setFeeConfig')).body).toBe(err(-32602, 'missing value for required argument 0'))
     expect((await rpc(rpcUrl, 'devnet_setFeeConfig', '{}')).body).toBe(err(-32602, 'non-array args'))
     expect((await block()).number).toBe(before.number)
@@ -98,7 +105,9 @@ describe('FeeManager over time (default schedule)', () => {
     expect(await feeAt(`"0x${last.number.toString(16)}"`)).toBe(feeReply(fee('7', 5), last.number))
     expect(await feeAt('"0x2"')).toBe(feeReply(bigFee, 2))
     expect((await rpc(devnet().rpcUrl, 'eth_getActiveRulesAt')).body).not.toContain('feeManagerConfig')
-    expect((await rpc(devnet().rpcUrl, 'eth_getActivePrecompilesAt')).body).toContain(`"contractDeployerAllowListConfig":{"adminAddresses":["0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"],"blockTimestamp":${T1}}`)
+    expect((await rpc(devnet().rpcUrl, 'eth_getActivePrecompilesAt')).body).toContain(
+      `"contractDeployerAllowListConfig":{"adminAddresses":["0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"],"blockTimestamp":${T1}}`,
+    )
   })
 
   it('devnet_setFeeConfig while the FeeManager is disabled leaves a block and an error', async () => {
@@ -106,7 +115,9 @@ describe('FeeManager over time (default schedule)', () => {
     const r = await rpc(devnet().rpcUrl, 'devnet_setFeeConfig', `[${fee('1')}]`)
     const b = await block()
     expect(b.number).toBe(before.number + 1n)
-    expect(r.body).toBe(err(-32000, `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${b.number} (timestamp ${b.timestamp})`))
+    expect(r.body).toBe(
+      err(-32000, `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${b.number} (timestamp ${b.timestamp})`),
+    )
     expect(await feeAt()).toBe(feeReply(genesisFee, 0))
   })
 
@@ -141,7 +152,9 @@ describe('FeeManager over time (default schedule)', () => {
     const now = await block()
     expect(now.timestamp).toBeGreaterThanOrEqual(T3)
     const rules = (await rpc(devnet().rpcUrl, 'eth_getActiveRulesAt')).body
-    expect(rules).toContain(`"precompiles":{"contractDeployerAllowListConfig":{"timestamp":${T1}},"contractNativeMinterConfig":{"timestamp":0},"feeManagerConfig":{"timestamp":${T2}},"rewardManagerConfig":{"timestamp":${T3}},"warpConfig":{"timestamp":1607144400}}`)
+    expect(rules).toContain(
+      `"precompiles":{"contractDeployerAllowListConfig":{"timestamp":${T1}},"contractNativeMinterConfig":{"timestamp":0},"feeManagerConfig":{"timestamp":${T2}},"rewardManagerConfig":{"timestamp":${T3}},"warpConfig":{"timestamp":1607144400}}`,
+    )
     expect(await feeAt()).toBe(feeReply(bigFee, b.number))
   })
 })

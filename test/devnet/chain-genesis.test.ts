@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
-const fee = '{"gasLimit":15000000,"targetBlockRate":2,"minBaseFee":9007199254740993,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
+const fee =
+  '{"gasLimit":15000000,"targetBlockRate":2,"minBaseFee":9007199254740993,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
 const contract = '0x1000000000000000000000000000000000000001'
 const slot = `0x${'00'.repeat(31)}01`
 const value = `0x${'00'.repeat(31)}2a`
@@ -67,7 +68,9 @@ describe('custom genesis', () => {
   it('eth_chainId is the genesis chainId; alloc balance, code, nonce and storage are applied', async () => {
     const { rpcUrl } = devnet()
     expect((await rpc(rpcUrl, 'eth_chainId')).body).toBe(ok('"0x10e1"'))
-    expect((await rpc(rpcUrl, 'eth_getBalance', '["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc","latest"]')).body).toBe(ok('"0x52b7d2dcc80cd2e4000000"'))
+    expect((await rpc(rpcUrl, 'eth_getBalance', '["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc","latest"]')).body).toBe(
+      ok('"0x52b7d2dcc80cd2e4000000"'),
+    )
     expect((await rpc(rpcUrl, 'eth_getBalance', `["${contract}","latest"]`)).body).toBe(ok('"0x3e8"'))
     expect((await rpc(rpcUrl, 'eth_getCode', `["${contract}","latest"]`)).body).toBe(ok('"0x6001600055"'))
     expect((await rpc(rpcUrl, 'eth_getTransactionCount', `["${contract}","latest"]`)).body).toBe(ok('"0x5"'))
@@ -75,7 +78,9 @@ describe('custom genesis', () => {
   })
 
   it('the chain starts at the genesis timestamp with the genesis gas limit', async () => {
-    const r = JSON.parse((await rpc(devnet().rpcUrl, 'eth_getBlockByNumber', '["0x0",false]')).body) as { result: { timestamp: string; gasLimit: string } }
+    const r = JSON.parse((await rpc(devnet().rpcUrl, 'eth_getBlockByNumber', '["0x0",false]')).body) as {
+      result: { timestamp: string; gasLimit: string }
+    }
     expect(r.result.timestamp).toBe('0x65000000')
     expect(BigInt(r.result.gasLimit)).toBe(15000000n)
   })

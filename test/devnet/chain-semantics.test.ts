@@ -16,11 +16,14 @@ const HELICON = 253399622400
 const devnet = useDevnet({ startTime: S })
 
 const ok = (result: string, id = '1') => `{"jsonrpc":"2.0","id":${id},"result":${result}}\n`
-const err = (code: number, message: string, id = '1') => `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${JSON.stringify(message)}}}\n`
+const err = (code: number, message: string, id = '1') =>
+  `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${JSON.stringify(message)}}}\n`
 
 const admin = '["0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"]'
-const genesisFee = '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":25000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
-const initialFee = '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":50000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
+const genesisFee =
+  '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":25000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
+const initialFee =
+  '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":50000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
 
 const cfg = {
   deployer: `{"adminAddresses":${admin},"blockTimestamp":${T1}}`,
@@ -71,8 +74,17 @@ function activeAt(t: number): [string, string, number][] {
 }
 
 const rulesBody = (t: number) =>
-  ok(`{"ethRules":${rulesAt(t)},"precompiles":{${activeAt(t).map(([k, , ts]) => `"${k}":{"timestamp":${ts}}`).join(',')}}}`)
-const precompilesBody = (t: number) => ok(`{${activeAt(t).map(([k, c]) => `"${k}":${c}`).join(',')}}`)
+  ok(
+    `{"ethRules":${rulesAt(t)},"precompiles":{${activeAt(t)
+      .map(([k, , ts]) => `"${k}":{"timestamp":${ts}}`)
+      .join(',')}}}`,
+  )
+const precompilesBody = (t: number) =>
+  ok(
+    `{${activeAt(t)
+      .map(([k, c]) => `"${k}":${c}`)
+      .join(',')}}`,
+  )
 
 const checkpoints = [0, DURANGO - 1, DURANGO, S - 1, S, T1 - 1, T1, T1 + 1, T2 - 1, T2, T3 - 1, T3, T3 + 1_000_000, HELICON - 1, HELICON]
 
@@ -126,7 +138,8 @@ describe('eth_getActiveRulesAt / eth_getActivePrecompilesAt (spec §4.3–4.4, r
 })
 
 describe('eth_feeConfig block argument (spec §4.1, research §1.3)', () => {
-  const changed = '{"gasLimit":8000000,"targetBlockRate":3,"minBaseFee":1,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
+  const changed =
+    '{"gasLimit":8000000,"targetBlockRate":3,"minBaseFee":1,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
   const before = ok(`{"feeConfig":${genesisFee},"lastChangedAt":0}`)
   const after = ok(`{"feeConfig":${changed},"lastChangedAt":2}`)
   const hashes: string[] = []
@@ -188,7 +201,9 @@ describe('eth_feeConfig block argument (spec §4.1, research §1.3)', () => {
   it('after evm_revert, a reverted block hash is not found and a reverted change is forgotten', async () => {
     const { rpcUrl } = devnet()
     const snap = (JSON.parse((await rpc(rpcUrl, 'evm_snapshot')).body) as { result: string }).result
-    const set = JSON.parse((await rpc(rpcUrl, 'devnet_setFeeConfig', `[${changed.replace('"minBaseFee":1', '"minBaseFee":2')}]`)).body) as { result: { blockNumber: string; blockHash: string } }
+    const set = JSON.parse((await rpc(rpcUrl, 'devnet_setFeeConfig', `[${changed.replace('"minBaseFee":1', '"minBaseFee":2')}]`)).body) as {
+      result: { blockNumber: string; blockHash: string }
+    }
     expect(set.result.blockNumber).toBe('0x3')
     expect(await rpc(rpcUrl, 'eth_feeConfig').then((r) => r.body)).toContain('"minBaseFee":2,')
     expect((await rpc(rpcUrl, 'evm_revert', `["${snap}"]`)).body).toBe(ok('true'))

@@ -30,7 +30,14 @@ const fee = {
 }
 
 function genesis(config: Record<string, unknown> = {}, top: Record<string, unknown> = {}) {
-  return { config: { chainId: 99999, feeConfig: fee, ...config }, alloc: {}, gasLimit: '0x7A1200', difficulty: '0x0', timestamp: '0x0', ...top }
+  return {
+    config: { chainId: 99999, feeConfig: fee, ...config },
+    alloc: {},
+    gasLimit: '0x7A1200',
+    difficulty: '0x0',
+    timestamp: '0x0',
+    ...top,
+  }
 }
 const upgrades = (...precompileUpgrades: unknown[]) => ({ precompileUpgrades })
 
@@ -56,29 +63,55 @@ const at = (i: number) => `upgrade.json: precompileUpgrades[${i}]`
 describe('upgrade.json parsing (PrecompileUpgrade.UnmarshalJSON)', () => {
   it('an empty or null entry: PrecompileUpgrade cannot be empty', () => {
     refuses(genesis(), upgrades({}), at(0), 'failed to parse upgrade bytes: PrecompileUpgrade cannot be empty')
-    refuses(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: 5 } }, null), at(1), 'failed to parse upgrade bytes: PrecompileUpgrade cannot be empty')
+    refuses(
+      genesis(),
+      upgrades({ txAllowListConfig: { blockTimestamp: 5 } }, null),
+      at(1),
+      'failed to parse upgrade bytes: PrecompileUpgrade cannot be empty',
+    )
   })
 
   it('two keys in one object', () => {
-    const e = errorOf(() => loadChainFiles(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: 5 }, feeManagerConfig: { blockTimestamp: 5, disable: true } }), LOCAL))
+    const e = errorOf(() =>
+      loadChainFiles(
+        genesis(),
+        upgrades({ txAllowListConfig: { blockTimestamp: 5 }, feeManagerConfig: { blockTimestamp: 5, disable: true } }),
+        LOCAL,
+      ),
+    )
     expect(e.message.startsWith(`${at(0)}: `)).toBe(true)
     expect(e.message).toContain('failed to parse upgrade bytes: PrecompileUpgrade must have exactly one key, got 2')
   })
 
   it('an unknown precompile key (gasPriceManagerConfig is not registered)', () => {
-    const e = errorOf(() => loadChainFiles(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: 5 } }, { gasPriceManagerConfig: { blockTimestamp: 6 } }), LOCAL))
+    const e = errorOf(() =>
+      loadChainFiles(
+        genesis(),
+        upgrades({ txAllowListConfig: { blockTimestamp: 5 } }, { gasPriceManagerConfig: { blockTimestamp: 6 } }),
+        LOCAL,
+      ),
+    )
     expect(e.message.startsWith(`${at(1)}: `)).toBe(true)
     expect(e.message).toContain('failed to parse upgrade bytes: unknown precompile config: gasPriceManagerConfig')
   })
 
   it('a null config decodes to a nil timestamp, refused by verification', () => {
-    refuses(genesis(), upgrades({ feeManagerConfig: null }), at(0), precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (feeManagerConfig) at [0]'))
+    refuses(
+      genesis(),
+      upgrades({ feeManagerConfig: null }),
+      at(0),
+      precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (feeManagerConfig) at [0]'),
+    )
   })
 
   it('unknown keys are ignored: top level, inside overrides, inside a precompile config', () => {
     const files = loadChainFiles(
       genesis(),
-      { foo: 1, networkUpgradeOverrides: { eUpgradeTimestamp: 5 }, precompileUpgrades: [{ txAllowListConfig: { blockTimestamp: 5, adminAddress: [admin] } }] },
+      {
+        foo: 1,
+        networkUpgradeOverrides: { eUpgradeTimestamp: 5 },
+        precompileUpgrades: [{ txAllowListConfig: { blockTimestamp: 5, adminAddress: [admin] } }],
+      },
       LOCAL,
     )
     expect(files.spec.upgrades.precompileUpgrades).toHaveLength(1)
@@ -95,14 +128,29 @@ describe('genesis checks (Genesis.Verify)', () => {
   })
 
   it('gas limit in fee config must match the header', () => {
-    refuses(genesis({ feeConfig: { ...fee, gasLimit: 15_000_000 } }), undefined, 'genesis: gasLimit', verify('gas limit in fee config (15000000) does not match gas limit in header (8000000)'))
+    refuses(
+      genesis({ feeConfig: { ...fee, gasLimit: 15_000_000 } }),
+      undefined,
+      'genesis: gasLimit',
+      verify('gas limit in fee config (15000000) does not match gas limit in header (8000000)'),
+    )
     // An empty fee config takes the default (gas limit 8000000).
     expect(loadChainFiles(genesis({ feeConfig: {} }), undefined, LOCAL).spec.feeConfig.minBaseFee).toBe(25_000_000_000n)
-    refuses(genesis({ feeConfig: {} }, { gasLimit: 15_000_000 }), undefined, 'genesis: gasLimit', verify('gas limit in fee config (8000000) does not match gas limit in header (15000000)'))
+    refuses(
+      genesis({ feeConfig: {} }, { gasLimit: 15_000_000 }),
+      undefined,
+      'genesis: gasLimit',
+      verify('gas limit in fee config (8000000) does not match gas limit in header (15000000)'),
+    )
   })
 
   it('the gas limit check comes before the fee config and precompile checks (Genesis.Verify order)', () => {
-    refuses(genesis({ feeConfig: { ...fee, gasLimit: 0 } }), undefined, 'genesis: gasLimit', verify('gas limit in fee config (0) does not match gas limit in header (8000000)'))
+    refuses(
+      genesis({ feeConfig: { ...fee, gasLimit: 0 } }),
+      undefined,
+      'genesis: gasLimit',
+      verify('gas limit in fee config (0) does not match gas limit in header (8000000)'),
+    )
     refuses(
       genesis({ feeConfig: { ...fee, gasLimit: 15_000_000 } }),
       upgrades({ txAllowListConfig: { blockTimestamp: 5, disable: true } }),
@@ -129,7 +177,10 @@ describe('fee config (FeeConfig.Verify, wrapped as invalid fee config)', () => {
       [{ targetGas: 0 }, 'targetGas cannot be less than or equal to 0: targetGas = 0'],
       [{ baseFeeChangeDenominator: -5 }, 'baseFeeChangeDenominator cannot be less than or equal to 0: baseFeeChangeDenominator = -5'],
       [{ minBlockGasCost: -1 }, 'minBlockGasCost cannot be less than 0: minBlockGasCost = -1'],
-      [{ minBlockGasCost: 2_000_000 }, 'minBlockGasCost cannot be greater than maxBlockGasCost: minBlockGasCost = 2000000, maxBlockGasCost = 1000000'],
+      [
+        { minBlockGasCost: 2_000_000 },
+        'minBlockGasCost cannot be greater than maxBlockGasCost: minBlockGasCost = 2000000, maxBlockGasCost = 1000000',
+      ],
       [{ blockGasCostStep: -1 }, 'blockGasCostStep cannot be less than 0: blockGasCostStep = -1'],
       [{ maxBlockGasCost: 18446744073709551616n }, 'maxBlockGasCost is not a valid uint64: maxBlockGasCost = 18446744073709551616'],
       [{ minBaseFee: 1n << 256n }, 'minBaseFee exceeds hash length: 32 bytes'],
@@ -145,18 +196,50 @@ describe('fee config (FeeConfig.Verify, wrapped as invalid fee config)', () => {
 
 describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () => {
   it('the first upgrade of a key not enabled in genesis must enable it: disable should be false', () => {
-    refuses(genesis(), upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 100, disable: true } }), at(0), precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (contractDeployerAllowListConfig) at [0], disable should be false'))
+    refuses(
+      genesis(),
+      upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 100, disable: true } }),
+      at(0),
+      precompileErr(
+        'precompile upgrade disable value is invalid: PrecompileUpgrade (contractDeployerAllowListConfig) at [0], disable should be false',
+      ),
+    )
     // A genesis config with a nil timestamp is not tracked: still "never enabled".
-    refuses(genesis({ txAllowListConfig: { blockTimestamp: null } }), upgrades({ txAllowListConfig: { blockTimestamp: 100, disable: true } }), at(0), precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be false'))
+    refuses(
+      genesis({ txAllowListConfig: { blockTimestamp: null } }),
+      upgrades({ txAllowListConfig: { blockTimestamp: 100, disable: true } }),
+      at(0),
+      precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be false'),
+    )
   })
 
   it('enabling an enabled key: disable should be true (genesis counts as enabled, even with disable:true)', () => {
-    refuses(genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrades({ txAllowListConfig: { blockTimestamp: 100 } }), at(0), precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true'))
-    refuses(genesis({ txAllowListConfig: { blockTimestamp: 0, disable: true } }), upgrades({ txAllowListConfig: { blockTimestamp: 100 } }), at(0), precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true'))
-    expect(() => loadChainFiles(genesis({ txAllowListConfig: { blockTimestamp: 0, disable: true } }), upgrades({ txAllowListConfig: { blockTimestamp: 100, disable: true } }), LOCAL)).not.toThrow()
+    refuses(
+      genesis({ txAllowListConfig: { blockTimestamp: 0 } }),
+      upgrades({ txAllowListConfig: { blockTimestamp: 100 } }),
+      at(0),
+      precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true'),
+    )
+    refuses(
+      genesis({ txAllowListConfig: { blockTimestamp: 0, disable: true } }),
+      upgrades({ txAllowListConfig: { blockTimestamp: 100 } }),
+      at(0),
+      precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true'),
+    )
+    expect(() =>
+      loadChainFiles(
+        genesis({ txAllowListConfig: { blockTimestamp: 0, disable: true } }),
+        upgrades({ txAllowListConfig: { blockTimestamp: 100, disable: true } }),
+        LOCAL,
+      ),
+    ).not.toThrow()
     refuses(
       genesis(),
-      upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 200, disable: true } }, { txAllowListConfig: { blockTimestamp: 300, disable: true } }),
+      upgrades(
+        { txAllowListConfig: { blockTimestamp: 100 } },
+        { txAllowListConfig: { blockTimestamp: 200, disable: true } },
+        { txAllowListConfig: { blockTimestamp: 300, disable: true } },
+      ),
       at(2),
       precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [2], disable should be false'),
     )
@@ -167,13 +250,17 @@ describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () =>
       genesis(),
       upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } }),
       at(1),
-      precompileErr('precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (txAllowListConfig) at [1] has timestamp 100, previous timestamp of same key 100'),
+      precompileErr(
+        'precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (txAllowListConfig) at [1] has timestamp 100, previous timestamp of same key 100',
+      ),
     )
     refuses(
       genesis({ feeManagerConfig: { blockTimestamp: 50 } }),
       upgrades({ feeManagerConfig: { blockTimestamp: 50, disable: true } }),
       at(0),
-      precompileErr('precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (feeManagerConfig) at [0] has timestamp 50, previous timestamp of same key 50'),
+      precompileErr(
+        'precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (feeManagerConfig) at [0] has timestamp 50, previous timestamp of same key 50',
+      ),
     )
   })
 
@@ -182,22 +269,45 @@ describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () =>
       genesis(),
       upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 200 } }, { txAllowListConfig: { blockTimestamp: 100 } }),
       at(1),
-      precompileErr('precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (txAllowListConfig) at [1] has timestamp 100, previous timestamp 200'),
+      precompileErr(
+        'precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (txAllowListConfig) at [1] has timestamp 100, previous timestamp 200',
+      ),
     )
-    expect(() => loadChainFiles(genesis(), upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 200 } }, { txAllowListConfig: { blockTimestamp: 200 } }), LOCAL)).not.toThrow()
+    expect(() =>
+      loadChainFiles(
+        genesis(),
+        upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 200 } }, { txAllowListConfig: { blockTimestamp: 200 } }),
+        LOCAL,
+      ),
+    ).not.toThrow()
   })
 
   it('nil timestamp', () => {
-    refuses(genesis(), upgrades({ contractDeployerAllowListConfig: { adminAddresses: [admin] } }), at(0), precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (contractDeployerAllowListConfig) at [0]'))
-    refuses(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: 1 } }, { contractDeployerAllowListConfig: { blockTimestamp: null } }), at(1), precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (contractDeployerAllowListConfig) at [1]'))
+    refuses(
+      genesis(),
+      upgrades({ contractDeployerAllowListConfig: { adminAddresses: [admin] } }),
+      at(0),
+      precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (contractDeployerAllowListConfig) at [0]'),
+    )
+    refuses(
+      genesis(),
+      upgrades({ txAllowListConfig: { blockTimestamp: 1 } }, { contractDeployerAllowListConfig: { blockTimestamp: null } }),
+      at(1),
+      precompileErr('precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (contractDeployerAllowListConfig) at [1]'),
+    )
   })
 
   it('entries are checked in array order: an earlier rule error wins over a later bad initialFeeConfig', () => {
     refuses(
       genesis(),
-      upgrades({ contractDeployerAllowListConfig: { blockTimestamp: 100, disable: true } }, { feeManagerConfig: { blockTimestamp: 200, initialFeeConfig: { gasLimit: 1 } } }),
+      upgrades(
+        { contractDeployerAllowListConfig: { blockTimestamp: 100, disable: true } },
+        { feeManagerConfig: { blockTimestamp: 200, initialFeeConfig: { gasLimit: 1 } } },
+      ),
       at(0),
-      precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (contractDeployerAllowListConfig) at [0], disable should be false'),
+      precompileErr(
+        'precompile upgrade disable value is invalid: PrecompileUpgrade (contractDeployerAllowListConfig) at [0], disable should be false',
+      ),
     )
   })
 
@@ -218,13 +328,24 @@ describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () =>
       const g = join(dir, 'genesis.json')
       const u = join(dir, 'upgrade.json')
       writeFileSync(g, JSON.stringify(genesis()))
-      writeFileSync(u, JSON.stringify(upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 200, disable: true } }, { txAllowListConfig: { blockTimestamp: 150 } })))
+      writeFileSync(
+        u,
+        JSON.stringify(
+          upgrades(
+            { txAllowListConfig: { blockTimestamp: 100 } },
+            { txAllowListConfig: { blockTimestamp: 200, disable: true } },
+            { txAllowListConfig: { blockTimestamp: 150 } },
+          ),
+        ),
+      )
       const e = errorOf(() => loadChainFiles(g, u, LOCAL))
       expect(e.message).toBe(
         `${u}: precompileUpgrades[2]: ${precompileErr('precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (txAllowListConfig) at [2] has timestamp 150, previous timestamp 200')}`,
       )
       writeFileSync(g, JSON.stringify(genesis({ feeConfig: { ...fee, targetGas: 0 } })))
-      expect(errorOf(() => loadChainFiles(g, undefined, LOCAL)).message).toBe(`${g}: config.feeConfig: ${verify('invalid fee config: targetGas cannot be less than or equal to 0: targetGas = 0')}`)
+      expect(errorOf(() => loadChainFiles(g, undefined, LOCAL)).message).toBe(
+        `${g}: config.feeConfig: ${verify('invalid fee config: targetGas cannot be less than or equal to 0: targetGas = 0')}`,
+      )
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -232,49 +353,105 @@ describe('verifyPrecompileUpgrades (params/extras/precompile_upgrade.go)', () =>
 })
 
 describe('per-module Verify (precompile/contracts/*/config.go, allowlist/config.go)', () => {
-  const upgradeAt0 = (config: Record<string, unknown>, message: string, g = genesis()) => refuses(g, upgrades(config), at(0), precompileErr(message))
+  const upgradeAt0 = (config: Record<string, unknown>, message: string, g = genesis()) =>
+    refuses(g, upgrades(config), at(0), precompileErr(message))
 
   it('allow lists: duplicates and role conflicts, addresses EIP-55 checksummed', () => {
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: 100, adminAddresses: [admin, admin] } }, `duplicate address in admin list: ${adminChecksum}`)
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: 100, enabledAddresses: [other, other] } }, `duplicate address in enabled list: ${otherChecksum}`)
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: 100, adminAddresses: [other], enabledAddresses: [other] } }, `cannot set address as both admin and enabled: ${otherChecksum}`)
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: DURANGO, managerAddresses: [admin, admin] } }, `duplicate address in manager list: ${adminChecksum}`)
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: DURANGO, adminAddresses: [admin], managerAddresses: [admin] } }, `cannot set address as both admin and manager: ${adminChecksum}`)
-    upgradeAt0({ contractDeployerAllowListConfig: { blockTimestamp: DURANGO, enabledAddresses: [admin], managerAddresses: [admin] } }, `cannot set address as both enabled and manager: ${adminChecksum}`)
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: 100, adminAddresses: [admin, admin] } },
+      `duplicate address in admin list: ${adminChecksum}`,
+    )
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: 100, enabledAddresses: [other, other] } },
+      `duplicate address in enabled list: ${otherChecksum}`,
+    )
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: 100, adminAddresses: [other], enabledAddresses: [other] } },
+      `cannot set address as both admin and enabled: ${otherChecksum}`,
+    )
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: DURANGO, managerAddresses: [admin, admin] } },
+      `duplicate address in manager list: ${adminChecksum}`,
+    )
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: DURANGO, adminAddresses: [admin], managerAddresses: [admin] } },
+      `cannot set address as both admin and manager: ${adminChecksum}`,
+    )
+    upgradeAt0(
+      { contractDeployerAllowListConfig: { blockTimestamp: DURANGO, enabledAddresses: [admin], managerAddresses: [admin] } },
+      `cannot set address as both enabled and manager: ${adminChecksum}`,
+    )
   })
 
   it('managers before Durango', () => {
     upgradeAt0({ txAllowListConfig: { blockTimestamp: DURANGO - 1, managerAddresses: [admin] } }, 'cannot add managers before Durango')
-    expect(() => loadChainFiles(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: DURANGO, managerAddresses: [admin] } }), LOCAL)).not.toThrow()
+    expect(() =>
+      loadChainFiles(genesis(), upgrades({ txAllowListConfig: { blockTimestamp: DURANGO, managerAddresses: [admin] } }), LOCAL),
+    ).not.toThrow()
   })
 
   it('a duplicate admin in a genesis precompile names the genesis key', () => {
-    refuses(genesis({ contractNativeMinterConfig: { blockTimestamp: 0, adminAddresses: [admin, admin] } }), undefined, 'genesis: config.contractNativeMinterConfig', precompileErr(`duplicate address in admin list: ${adminChecksum}`))
+    refuses(
+      genesis({ contractNativeMinterConfig: { blockTimestamp: 0, adminAddresses: [admin, admin] } }),
+      undefined,
+      'genesis: config.contractNativeMinterConfig',
+      precompileErr(`duplicate address in admin list: ${adminChecksum}`),
+    )
   })
 
   it('warp before Durango (local Durango is 1607144400 even when genesis says 0)', () => {
-    refuses(genesis({ warpConfig: { blockTimestamp: 0 } }), undefined, 'genesis: config.warpConfig', precompileErr('warp cannot be activated before Durango'))
-    refuses(genesis({ durangoTimestamp: 0, warpConfig: { blockTimestamp: 0 } }), undefined, 'genesis: config.warpConfig', precompileErr('warp cannot be activated before Durango'))
+    refuses(
+      genesis({ warpConfig: { blockTimestamp: 0 } }),
+      undefined,
+      'genesis: config.warpConfig',
+      precompileErr('warp cannot be activated before Durango'),
+    )
+    refuses(
+      genesis({ durangoTimestamp: 0, warpConfig: { blockTimestamp: 0 } }),
+      undefined,
+      'genesis: config.warpConfig',
+      precompileErr('warp cannot be activated before Durango'),
+    )
     upgradeAt0({ warpConfig: { blockTimestamp: 1000 } }, 'warp cannot be activated before Durango')
     // With Durango overridden to 0, warp at 0 is fine.
-    expect(() => loadChainFiles(genesis({ warpConfig: { blockTimestamp: 0 } }), { networkUpgradeOverrides: { durangoTimestamp: 0 } }, LOCAL)).not.toThrow()
+    expect(() =>
+      loadChainFiles(genesis({ warpConfig: { blockTimestamp: 0 } }), { networkUpgradeOverrides: { durangoTimestamp: 0 } }, LOCAL),
+    ).not.toThrow()
   })
 
   it('warp quorum', () => {
-    upgradeAt0({ warpConfig: { blockTimestamp: DURANGO, quorumNumerator: 101 } }, 'invalid warp quorum ratio: cannot specify numerator (101) > denominator (100)')
-    upgradeAt0({ warpConfig: { blockTimestamp: DURANGO, quorumNumerator: 32 } }, 'invalid warp quorum ratio: cannot specify numerator (32) < min numerator (33)')
+    upgradeAt0(
+      { warpConfig: { blockTimestamp: DURANGO, quorumNumerator: 101 } },
+      'invalid warp quorum ratio: cannot specify numerator (101) > denominator (100)',
+    )
+    upgradeAt0(
+      { warpConfig: { blockTimestamp: DURANGO, quorumNumerator: 32 } },
+      'invalid warp quorum ratio: cannot specify numerator (32) < min numerator (33)',
+    )
   })
 
   it('native minter amounts and reward manager exclusivity', () => {
-    upgradeAt0({ contractNativeMinterConfig: { blockTimestamp: 100, initialMint: { [other]: '0x0' } } }, `initial mint cannot contain invalid amount: amount 0 for address ${otherChecksum}`)
-    upgradeAt0({ rewardManagerConfig: { blockTimestamp: 100, initialRewardConfig: { allowFeeRecipients: true, rewardAddress: other } } }, 'cannot enable both fee recipients and reward address at the same time')
+    upgradeAt0(
+      { contractNativeMinterConfig: { blockTimestamp: 100, initialMint: { [other]: '0x0' } } },
+      `initial mint cannot contain invalid amount: amount 0 for address ${otherChecksum}`,
+    )
+    upgradeAt0(
+      { rewardManagerConfig: { blockTimestamp: 100, initialRewardConfig: { allowFeeRecipients: true, rewardAddress: other } } },
+      'cannot enable both fee recipients and reward address at the same time',
+    )
   })
 
   it('feeManager initialFeeConfig: the fee config message, unprefixed inside the precompile wrapper', () => {
     upgradeAt0({ feeManagerConfig: { blockTimestamp: 100, initialFeeConfig: { gasLimit: 8_000_000 } } }, 'minBaseFee cannot be nil')
-    upgradeAt0({ feeManagerConfig: { blockTimestamp: 100, initialFeeConfig: { ...fee, targetBlockRate: 0 } } }, 'targetBlockRate cannot be less than or equal to 0: targetBlockRate = 0')
+    upgradeAt0(
+      { feeManagerConfig: { blockTimestamp: 100, initialFeeConfig: { ...fee, targetBlockRate: 0 } } },
+      'targetBlockRate cannot be less than or equal to 0: targetBlockRate = 0',
+    )
     // Allow-list checks run first.
-    upgradeAt0({ feeManagerConfig: { blockTimestamp: 100, adminAddresses: [admin, admin], initialFeeConfig: { gasLimit: 8_000_000 } } }, `duplicate address in admin list: ${adminChecksum}`)
+    upgradeAt0(
+      { feeManagerConfig: { blockTimestamp: 100, adminAddresses: [admin, admin], initialFeeConfig: { gasLimit: 8_000_000 } } },
+      `duplicate address in admin list: ${adminChecksum}`,
+    )
   })
 })
 
@@ -283,13 +460,25 @@ describe('state and network upgrades (state_upgrade.go, network_upgrades.go)', (
   const stateErr = (m: string) => verify(`invalid state upgrades: ${m}`)
 
   it('state upgrade timestamps', () => {
-    refuses(genesis(), state({ accounts: {} }), 'upgrade.json: stateUpgrades[0]', stateErr('state upgrade config block timestamp cannot be nil: StateUpgrade[0]'))
-    refuses(genesis(), state({ blockTimestamp: 0, accounts: {} }), 'upgrade.json: stateUpgrades[0]', stateErr('state upgrade config block timestamp must be greater than 0: StateUpgrade[0] has timestamp 0'))
+    refuses(
+      genesis(),
+      state({ accounts: {} }),
+      'upgrade.json: stateUpgrades[0]',
+      stateErr('state upgrade config block timestamp cannot be nil: StateUpgrade[0]'),
+    )
+    refuses(
+      genesis(),
+      state({ blockTimestamp: 0, accounts: {} }),
+      'upgrade.json: stateUpgrades[0]',
+      stateErr('state upgrade config block timestamp must be greater than 0: StateUpgrade[0] has timestamp 0'),
+    )
     refuses(
       genesis(),
       state({ blockTimestamp: 10, accounts: {} }, { blockTimestamp: 10, accounts: {} }),
       'upgrade.json: stateUpgrades[1]',
-      stateErr('state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[1] has timestamp 10, previous timestamp 10'),
+      stateErr(
+        'state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[1] has timestamp 10, previous timestamp 10',
+      ),
     )
   })
 
@@ -298,22 +487,31 @@ describe('state and network upgrades (state_upgrade.go, network_upgrades.go)', (
       genesis({ durangoTimestamp: 5 }),
       undefined,
       'genesis: config.durangoTimestamp',
-      verify(`invalid network upgrades: durango fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp 5, default timestamp ${DURANGO}`),
+      verify(
+        `invalid network upgrades: durango fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp 5, default timestamp ${DURANGO}`,
+      ),
     )
     refuses(
       genesis({ durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: 0 }),
       { networkUpgradeOverrides: { durangoTimestamp: 5 } },
       'upgrade.json: networkUpgradeOverrides.durangoTimestamp',
-      verify('invalid network upgrades: durango fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp 5, default timestamp 1707840000'),
+      verify(
+        'invalid network upgrades: durango fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp 5, default timestamp 1707840000',
+      ),
       5,
     )
     // Local may override to 0.
-    expect(loadChainFiles(genesis(), { networkUpgradeOverrides: { durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: 0 } }, LOCAL).spec.networkUpgrades.durangoTimestamp).toBe(0n)
+    expect(
+      loadChainFiles(genesis(), { networkUpgradeOverrides: { durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: 0 } }, LOCAL).spec
+        .networkUpgrades.durangoTimestamp,
+    ).toBe(0n)
   })
 
   it('fork ordering (the node prints pointers, so only the prefix is fixed)', () => {
     const e = errorOf(() => loadChainFiles(genesis(), { networkUpgradeOverrides: { durangoTimestamp: 2_000_000_000 } }, LOCAL))
-    expect(e.message).toMatch(/^(upgrade\.json: networkUpgradeOverrides\.durangoTimestamp|genesis: config\.etnaTimestamp): unsupported fork ordering: durangoTimestamp enabled at timestamp \S+, but etnaTimestamp enabled at timestamp \S+$/)
+    expect(e.message).toMatch(
+      /^(upgrade\.json: networkUpgradeOverrides\.durangoTimestamp|genesis: config\.etnaTimestamp): unsupported fork ordering: durangoTimestamp enabled at timestamp \S+, but etnaTimestamp enabled at timestamp \S+$/,
+    )
   })
 })
 
@@ -326,12 +524,15 @@ describe('eth_getChainConfig serialisation of a loaded config (ChainConfigWithUp
       genesis(),
       {
         precompileUpgrades: [{ txAllowListConfig: { blockTimestamp: 1_700_000_002 } }],
-        stateUpgrades: [{ blockTimestamp: 1_700_000_001, accounts: { [account]: { balanceChange: '1000', storage: { [slot]: val }, code: '0x6000' } } }],
+        stateUpgrades: [
+          { blockTimestamp: 1_700_000_001, accounts: { [account]: { balanceChange: '1000', storage: { [slot]: val }, code: '0x6000' } } },
+        ],
         networkUpgradeOverrides: { graniteTimestamp: 1_700_000_000, fortunaTimestamp: 1_650_000_000 },
       },
       LOCAL,
     )
-    const feeJson = '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":25000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
+    const feeJson =
+      '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":25000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
     expect(goJson(chainConfigJson(files.spec))).toBe(
       `{"berlinBlock":0,"byzantiumBlock":0,"cancunTime":${DURANGO},"chainId":99999,"constantinopleBlock":0,"durangoTimestamp":${DURANGO},"eip150Block":0,"eip155Block":0,"eip158Block":0,"etnaTimestamp":${DURANGO},` +
         `"feeConfig":${feeJson},"fortunaTimestamp":1650000000,"graniteTimestamp":1700000000,"heliconTimestamp":253399622400,"homesteadBlock":0,"istanbulBlock":0,"londonBlock":0,"muirGlacierBlock":0,"petersburgBlock":0,` +
@@ -350,11 +551,18 @@ describe('startDevnet with a bad file', () => {
   // startDevnet checks its optional dependencies (an anvil binary among them) first, then the files.
   it('rejects with the config error before spawning anvil', async () => {
     const u = join(dir, 'upgrade.json')
-    writeFileSync(u, JSON.stringify(upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } })))
+    writeFileSync(
+      u,
+      JSON.stringify(
+        upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } }),
+      ),
+    )
     const started = Date.now()
     const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u })
     await expect(attempt).rejects.toBeInstanceOf(DevnetConfigError)
-    await expect(attempt).rejects.toThrow(`${u}: precompileUpgrades[0]: ${precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true')}`)
+    await expect(attempt).rejects.toThrow(
+      `${u}: precompileUpgrades[0]: ${precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true')}`,
+    )
     expect(Date.now() - started).toBeLessThan(1000)
   })
 })
@@ -366,7 +574,10 @@ describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; Marshal
     return goJson(chainConfigJson(files.spec)).match(/"initialMint":(\{[^}]*\})/)![1]
   }
   const change = (balanceChange: unknown, accounts: unknown = { [other]: { balanceChange } }) =>
-    JSON.stringify(JSON.parse(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5, accounts }] }, LOCAL).spec))).upgrades.stateUpgrades)
+    JSON.stringify(
+      JSON.parse(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5, accounts }] }, LOCAL).spec)))
+        .upgrades.stateUpgrades,
+    )
 
   it('reads every text ParseBig256 takes and writes it back as lower-case %#x hex', () => {
     const cases: [unknown, string][] = [
@@ -386,7 +597,9 @@ describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; Marshal
   it('refuses what ParseBig256 refuses, naming the entry', () => {
     const where = `upgrade.json: precompileUpgrades[0].contractNativeMinterConfig.initialMint.${other}`
     for (const amount of ['0x', '0xg', '-0x5', '1.5', '1e3', ' 1', 'lots', `0x1${'0'.repeat(64)}`, (1n << 256n).toString(), true, {}])
-      expect(errorOf(() => loadChainFiles(genesis(), minter({ [other]: amount }), LOCAL)).message, JSON.stringify(amount)).toMatch(new RegExp(`^${where.replace(/[.[\]]/g, '\\$&')}: invalid hex or decimal integer `))
+      expect(errorOf(() => loadChainFiles(genesis(), minter({ [other]: amount }), LOCAL)).message, JSON.stringify(amount)).toMatch(
+        new RegExp(`^${where.replace(/[.[\]]/g, '\\$&')}: invalid hex or decimal integer `),
+      )
   })
 
   it('nativeminter Verify: a nil, zero or negative amount is refused with the node message', () => {
@@ -409,18 +622,30 @@ describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; Marshal
 
   it('state upgrade accounts: a missing or null map is written as null (no omitempty); storage hashes need all 64 digits', () => {
     expect(change(undefined, null)).toBe('[{"blockTimestamp":5,"accounts":null}]')
-    expect(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5 }] }, LOCAL).spec))).toContain('"stateUpgrades":[{"blockTimestamp":5,"accounts":null}]')
+    expect(goJson(chainConfigJson(loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5 }] }, LOCAL).spec))).toContain(
+      '"stateUpgrades":[{"blockTimestamp":5,"accounts":null}]',
+    )
     expect(change(undefined, {})).toBe('[{"blockTimestamp":5,"accounts":{}}]')
-    const e = errorOf(() => loadChainFiles(genesis(), { stateUpgrades: [{ blockTimestamp: 5, accounts: { [other]: { storage: { '0x1': `0x${'0'.repeat(64)}` } } } }] }, LOCAL))
-    expect(e.message).toBe(`upgrade.json: stateUpgrades[0].accounts.${other}.storage.0x1: expected a 32-byte hash (0x and 64 hex digits), got "0x1"`)
+    const e = errorOf(() =>
+      loadChainFiles(
+        genesis(),
+        { stateUpgrades: [{ blockTimestamp: 5, accounts: { [other]: { storage: { '0x1': `0x${'0'.repeat(64)}` } } } }] },
+        LOCAL,
+      ),
+    )
+    expect(e.message).toBe(
+      `upgrade.json: stateUpgrades[0].accounts.${other}.storage.0x1: expected a 32-byte hash (0x and 64 hex digits), got "0x1"`,
+    )
   })
 
   it('a genesis precompile key set to null is an empty config (Precompiles.UnmarshalJSON), with a nil timestamp', () => {
     const files = loadChainFiles(genesis({ warpConfig: null }), undefined, LOCAL)
-    expect(goJson(chainConfigJson(files.spec))).toContain('"warpConfig":{"blockTimestamp":null,"quorumNumerator":0,"requirePrimaryNetworkSigners":false}')
+    expect(goJson(chainConfigJson(files.spec))).toContain(
+      '"warpConfig":{"blockTimestamp":null,"quorumNumerator":0,"requirePrimaryNetworkSigners":false}',
+    )
   })
 
-  it('a negative genesis alloc balance is taken as its two\'s complement (uint256.MustFromBig)', () => {
+  it("a negative genesis alloc balance is taken as its two's complement (uint256.MustFromBig)", () => {
     const files = loadChainFiles(genesis({}, { alloc: { [other]: { balance: '-1' } } }), undefined, LOCAL)
     expect(files.alloc[0]!.balance).toBe((1n << 256n) - 1n)
   })

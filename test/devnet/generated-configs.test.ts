@@ -52,11 +52,13 @@ type Json = Record<string, any>
 type Fee = Record<string, bigint>
 
 /** JSON text with bigints as bare integers, as a hand-written genesis would have them. */
-const toJson = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `\u0000${x}` : x)).replace(/"\\u0000(-?\d+)"/g, '$1')
+const toJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `\u0000${x}` : x)).replace(/"\\u0000(-?\d+)"/g, '$1')
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
 /** An address in one of the spellings a file may use; the node writes it lower-case. */
-const spell = (address: string, style: number) => (style % 3 === 0 ? address : style % 3 === 1 ? getAddress(address) : `0x${address.slice(2).toUpperCase()}`)
+const spell = (address: string, style: number) =>
+  style % 3 === 0 ? address : style % 3 === 1 ? getAddress(address) : `0x${address.slice(2).toUpperCase()}`
 
 /** Texts `HexOrDecimal256.UnmarshalJSON` reads (`ParseBig256`), for an amount ≥ 0. */
 function amountText(n: bigint, style: number): unknown {
@@ -76,7 +78,8 @@ function amountText(n: bigint, style: number): unknown {
   }
 }
 /** The same for any sign: `big.Int.SetString` takes the sign after the 0x (`0x-ff`), or before decimal digits. */
-const signedText = (n: bigint, style: number): unknown => (n >= 0n ? amountText(n, style) : style % 3 === 0 ? `-${-n}` : style % 3 === 1 ? `0x-${(-n).toString(16)}` : n)
+const signedText = (n: bigint, style: number): unknown =>
+  n >= 0n ? amountText(n, style) : style % 3 === 0 ? `-${-n}` : style % 3 === 1 ? `0x-${(-n).toString(16)}` : n
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries: dice, turned into a valid model by the builders below.
@@ -88,24 +91,36 @@ const u64 = (min: bigint) => fc.bigInt({ min, max: MAX_U64 })
 
 /** A fee config `FeeConfig.Verify` accepts; `gasLimit` as given (the genesis one must suit anvil). */
 const feeArb = (gasLimit: fc.Arbitrary<bigint>) =>
-  fc.record({ gasLimit, targetBlockRate: u64(1n), minBaseFee: u256(0n), targetGas: u256(1n), baseFeeChangeDenominator: u256(1n), blockGasCosts: fc.tuple(u64(0n), u64(0n)), blockGasCostStep: u256(0n) }).map(
-    ({ blockGasCosts: [a, b], ...f }): Fee => ({
-      gasLimit: f.gasLimit,
-      targetBlockRate: f.targetBlockRate,
-      minBaseFee: f.minBaseFee,
-      targetGas: f.targetGas,
-      baseFeeChangeDenominator: f.baseFeeChangeDenominator,
-      minBlockGasCost: a < b ? a : b,
-      maxBlockGasCost: a < b ? b : a,
-      blockGasCostStep: f.blockGasCostStep,
-    }),
-  )
+  fc
+    .record({
+      gasLimit,
+      targetBlockRate: u64(1n),
+      minBaseFee: u256(0n),
+      targetGas: u256(1n),
+      baseFeeChangeDenominator: u256(1n),
+      blockGasCosts: fc.tuple(u64(0n), u64(0n)),
+      blockGasCostStep: u256(0n),
+    })
+    .map(
+      ({ blockGasCosts: [a, b], ...f }): Fee => ({
+        gasLimit: f.gasLimit,
+        targetBlockRate: f.targetBlockRate,
+        minBaseFee: f.minBaseFee,
+        targetGas: f.targetGas,
+        baseFeeChangeDenominator: f.baseFeeChangeDenominator,
+        minBlockGasCost: a < b ? a : b,
+        maxBlockGasCost: a < b ? b : a,
+        blockGasCostStep: f.blockGasCostStep,
+      }),
+    )
 
 const bodyArb = fc.record({
   /** Per pool address: 0 none, 1 admin, 2 manager, 3 enabled; disjoint by construction. */
   roles: fc.array(fc.nat(3), { minLength: 6, maxLength: 6 }),
   spelling: fc.nat(2),
-  mint: fc.array(fc.record({ who: fc.nat(5), amount: fc.oneof(u256(1n), fc.bigInt({ min: 1n, max: 10n ** 24n })), style: fc.nat(5) }), { maxLength: 3 }),
+  mint: fc.array(fc.record({ who: fc.nat(5), amount: fc.oneof(u256(1n), fc.bigInt({ min: 1n, max: 10n ** 24n })), style: fc.nat(5) }), {
+    maxLength: 3,
+  }),
   fee: fc.option(feeArb(u256(1n)), { nil: undefined }),
   reward: fc.option(fc.record({ mode: fc.nat(2), who: fc.nat(5) }), { nil: undefined }),
   quorum: fc.option(fc.oneof(fc.constant(0n), fc.bigInt({ min: 33n, max: 100n })), { nil: undefined }),
@@ -113,17 +128,25 @@ const bodyArb = fc.record({
 })
 type Body = typeof bodyArb extends fc.Arbitrary<infer T> ? T : never
 
-const deltaArb = fc.oneof({ weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 100n }) }, { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 10n ** 9n }) }, { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 62n }) })
+const deltaArb = fc.oneof(
+  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 100n }) },
+  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 10n ** 9n }) },
+  { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 62n }) },
+)
 
 const scheduleArb = fc.record({
-  genesis: fc.option(fc.record({ ts: fc.option(fc.bigInt({ min: 0n, max: 2n * 10n ** 9n }), { nil: null }), body: bodyArb }), { nil: undefined }),
+  genesis: fc.option(fc.record({ ts: fc.option(fc.bigInt({ min: 0n, max: 2n * 10n ** 9n }), { nil: null }), body: bodyArb }), {
+    nil: undefined,
+  }),
   start: fc.bigInt({ min: 0n, max: 2n * 10n ** 9n }),
   events: fc.array(fc.record({ delta: deltaArb, body: bodyArb, bodyOnDisable: fc.boolean() }), { maxLength: 4 }),
 })
 
 const accountArb = fc.record({
   who: fc.nat(5),
-  balanceChange: fc.option(fc.oneof(fc.bigInt({ min: -MAX_256, max: MAX_256 }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n })), { nil: undefined }),
+  balanceChange: fc.option(fc.oneof(fc.bigInt({ min: -MAX_256, max: MAX_256 }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n })), {
+    nil: undefined,
+  }),
   style: fc.nat(5),
   code: fc.option(fc.uint8Array({ minLength: 1, maxLength: 12 }), { nil: undefined }),
   storage: fc.array(fc.tuple(hashArb, hashArb, fc.boolean()), { maxLength: 2 }),
@@ -137,10 +160,15 @@ const dice = fc.record({
   allowFeeRecipients: fc.boolean(),
   ethBlocks: fc.boolean(),
   pool: fc.uniqueArray(addressArb, { minLength: 6, maxLength: 6 }),
-  upgrades: fc.array(fc.record({ choice: fc.nat(4), delta: deltaArb, junk: fc.bigInt({ min: 0n, max: MAX_U64 }) }), { minLength: 6, maxLength: 6 }),
+  upgrades: fc.array(fc.record({ choice: fc.nat(4), delta: deltaArb, junk: fc.bigInt({ min: 0n, max: MAX_U64 }) }), {
+    minLength: 6,
+    maxLength: 6,
+  }),
   emptyOverrides: fc.boolean(),
   schedules: fc.array(scheduleArb, { minLength: precompileKeys.length, maxLength: precompileKeys.length }),
-  stateUpgrades: fc.array(fc.record({ delta: deltaArb, accounts: fc.nat(3), list: fc.array(accountArb, { maxLength: 3 }) }), { maxLength: 3 }),
+  stateUpgrades: fc.array(fc.record({ delta: deltaArb, accounts: fc.nat(3), list: fc.array(accountArb, { maxLength: 3 }) }), {
+    maxLength: 3,
+  }),
 })
 type Dice = typeof dice extends fc.Arbitrary<infer T> ? T : never
 
@@ -216,7 +244,14 @@ function buildUpgrades(d: Dice, genesisConfig: Json) {
 }
 
 function buildConfig(key: PrecompileKey, ts: bigint | null, disable: boolean, body: Body | undefined, d: Dice, durango: bigint): Config {
-  const c: Config = { key, ts, disable, roles: { adminAddresses: [], managerAddresses: [], enabledAddresses: [] }, mint: new Map(), file: {} }
+  const c: Config = {
+    key,
+    ts,
+    disable,
+    roles: { adminAddresses: [], managerAddresses: [], enabledAddresses: [] },
+    mint: new Map(),
+    file: {},
+  }
   if (body) {
     if (key !== 'warpConfig') {
       const names = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const
@@ -239,11 +274,17 @@ function buildConfig(key: PrecompileKey, ts: bigint | null, disable: boolean, bo
     if (key === 'rewardManagerConfig' && body.reward) {
       const { mode, who } = body.reward
       c.reward = { allowFeeRecipients: mode === 0, rewardAddress: mode === 1 ? d.pool[who]! : ZERO_ADDRESS }
-      c.file.initialRewardConfig = mode === 0 ? { allowFeeRecipients: true } : mode === 1 ? { allowFeeRecipients: false, rewardAddress: spell(d.pool[who]!, body.spelling) } : { allowFeeRecipients: false }
+      c.file.initialRewardConfig =
+        mode === 0
+          ? { allowFeeRecipients: true }
+          : mode === 1
+            ? { allowFeeRecipients: false, rewardAddress: spell(d.pool[who]!, body.spelling) }
+            : { allowFeeRecipients: false }
     }
     if (key === 'warpConfig') {
       if (body.quorum !== undefined) c.file.quorumNumerator = c.quorum = body.quorum
-      if (body.requirePrimaryNetworkSigners !== undefined) c.file.requirePrimaryNetworkSigners = c.requirePrimaryNetworkSigners = body.requirePrimaryNetworkSigners
+      if (body.requirePrimaryNetworkSigners !== undefined)
+        c.file.requirePrimaryNetworkSigners = c.requirePrimaryNetworkSigners = body.requirePrimaryNetworkSigners
     }
   }
   if (ts !== null) c.file.blockTimestamp = ts
@@ -254,7 +295,19 @@ function buildConfig(key: PrecompileKey, ts: bigint | null, disable: boolean, bo
 function buildModel(d: Dice): Model {
   const config: Json = { chainId: d.chainId, feeConfig: d.fee }
   if (d.allowFeeRecipients) config.allowFeeRecipients = true
-  if (d.ethBlocks) for (const key of ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock']) config[key] = 0
+  if (d.ethBlocks)
+    for (const key of [
+      'homesteadBlock',
+      'eip150Block',
+      'eip155Block',
+      'eip158Block',
+      'byzantiumBlock',
+      'constantinopleBlock',
+      'petersburgBlock',
+      'istanbulBlock',
+      'muirGlacierBlock',
+    ])
+      config[key] = 0
   const { final, overrides } = buildUpgrades(d, config)
   const durango = final.durangoTimestamp!
 
@@ -286,7 +339,10 @@ function buildModel(d: Dice): Model {
     }
   })
   // Non-decreasing overall: merge the keys' lists by time (stable, so equal times keep key order).
-  const precompileUpgrades = events.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => (a.ts! < b.ts! ? -1 : a.ts! > b.ts! ? 1 : i - j)).map(([e]) => e)
+  const precompileUpgrades = events
+    .map((e, i) => [e, i] as const)
+    .sort(([a, i], [b, j]) => (a.ts! < b.ts! ? -1 : a.ts! > b.ts! ? 1 : i - j))
+    .map(([e]) => e)
 
   const stateUpgrades: Model['stateUpgrades'] = []
   const stateFile: Json[] = []
@@ -334,7 +390,13 @@ function buildModel(d: Dice): Model {
   if (stateFile.length) upgrade.stateUpgrades = stateFile
   if (precompileUpgrades.length) upgrade.precompileUpgrades = precompileUpgrades.map((c) => ({ [c.key]: c.file }))
 
-  const genesis = { config, alloc: { [d.pool[0]!.slice(2)]: { balance: '0x52B7D2DCC80CD2E4000000' } }, timestamp: `0x${d.genesisTime.toString(16)}`, gasLimit: `0x${d.fee.gasLimit!.toString(16)}`, difficulty: '0x0' }
+  const genesis = {
+    config,
+    alloc: { [d.pool[0]!.slice(2)]: { balance: '0x52B7D2DCC80CD2E4000000' } },
+    timestamp: `0x${d.genesisTime.toString(16)}`,
+    gasLimit: `0x${d.fee.gasLimit!.toString(16)}`,
+    difficulty: '0x0',
+  }
   return {
     networkID: d.networkID,
     genesis,
@@ -362,7 +424,8 @@ function expectedConfig(c: Config): Json {
   if (c.mint.size) out.initialMint = Object.fromEntries(c.mint)
   if (c.fee) out.initialFeeConfig = c.fee
   if (c.reward) out.initialRewardConfig = c.reward
-  if (c.key === 'warpConfig') Object.assign(out, { quorumNumerator: c.quorum ?? 0n, requirePrimaryNetworkSigners: c.requirePrimaryNetworkSigners ?? false })
+  if (c.key === 'warpConfig')
+    Object.assign(out, { quorumNumerator: c.quorum ?? 0n, requirePrimaryNetworkSigners: c.requirePrimaryNetworkSigners ?? false })
   return out
 }
 
@@ -370,7 +433,20 @@ const scheduled = (t: bigint | undefined) => (t !== undefined && t < UNSCHEDULED
 
 function expectedChainConfig(m: Model): Json {
   const out: Json = { chainId: m.chainId, feeConfig: m.fee, ...m.upgrades }
-  for (const key of ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock']) out[key] = 0n
+  for (const key of [
+    'homesteadBlock',
+    'eip150Block',
+    'eip155Block',
+    'eip158Block',
+    'byzantiumBlock',
+    'constantinopleBlock',
+    'petersburgBlock',
+    'istanbulBlock',
+    'muirGlacierBlock',
+    'berlinBlock',
+    'londonBlock',
+  ])
+    out[key] = 0n
   const shanghai = scheduled(m.upgrades.durangoTimestamp)
   const cancun = scheduled(m.upgrades.etnaTimestamp)
   if (shanghai !== undefined) out.shanghaiTime = shanghai
@@ -442,7 +518,17 @@ function timestamps(m: Model): bigint[] {
 // ---------------------------------------------------------------------------------------------
 
 describe('generated genesis and upgrade.json pairs', () => {
-  const stats = { runs: 0, starts: 0, startMs: 0, queries: 0, precompileUpgrades: 0, stateUpgrades: 0, mints: 0, negativeChanges: 0, bigValues: 0 }
+  const stats = {
+    runs: 0,
+    starts: 0,
+    startMs: 0,
+    queries: 0,
+    precompileUpgrades: 0,
+    stateUpgrades: 0,
+    mints: 0,
+    negativeChanges: 0,
+    bigValues: 0,
+  }
 
   it('the model is what a node accepts: the devnet loads every generated pair (no anvil)', async () => {
     const { loadChainFiles } = await import('../../src/devnet/index.js')
@@ -490,7 +576,10 @@ describe('generated genesis and upgrade.json pairs', () => {
         stats.precompileUpgrades += m.precompileUpgrades.length
         stats.stateUpgrades += m.stateUpgrades.length
         stats.mints += [...m.genesisPrecompiles, ...m.precompileUpgrades].reduce((n, c) => n + c.mint.size, 0)
-        stats.negativeChanges += m.stateUpgrades.reduce((n, s) => n + Object.values(s.accounts ?? {}).filter((a) => a.balanceChange < 0n).length, 0)
+        stats.negativeChanges += m.stateUpgrades.reduce(
+          (n, s) => n + Object.values(s.accounts ?? {}).filter((a) => a.balanceChange < 0n).length,
+          0,
+        )
         stats.bigValues += (toJson(m.genesis) + toJson(m.upgrade)).match(/\d{17,}/g)?.length ?? 0
       }),
       { seed, numRuns: runs, endOnFailure: true },

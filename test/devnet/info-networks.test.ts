@@ -13,7 +13,6 @@ function expectInvoked(r: RawReply, body: string) {
   expect(r.headers.get('x-content-type-options')).toBe('nosniff')
 }
 
-
 describe('mainnet (networkID 1)', () => {
   // The default genesis puts warp at mainnet's Durango; txFee/createAssetTxFee default to mainnet's 1000000 and 10000000.
   const devnet = useDevnet({ seed: 'info-tests', networkID: 1 })
@@ -40,9 +39,18 @@ describe('mainnet (networkID 1)', () => {
     )
   })
   it('X and C resolve to the mainnet chain IDs', async () => {
-    expectInvoked(await call('info.getBlockchainID', '{"alias":"X"}'), ok('{"blockchainID":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM"}'))
-    expectInvoked(await call('info.getBlockchainID', '{"alias":"C"}'), ok('{"blockchainID":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"}'))
-    expectInvoked(await call('info.isBootstrapped', '{"chain":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"}'), ok('{"isBootstrapped":true}'))
+    expectInvoked(
+      await call('info.getBlockchainID', '{"alias":"X"}'),
+      ok('{"blockchainID":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM"}'),
+    )
+    expectInvoked(
+      await call('info.getBlockchainID', '{"alias":"C"}'),
+      ok('{"blockchainID":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"}'),
+    )
+    expectInvoked(
+      await call('info.isBootstrapped', '{"chain":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"}'),
+      ok('{"isBootstrapped":true}'),
+    )
   })
   it('the default genesis puts warp at mainnet Durango, as a mainnet node requires', async () => {
     const r = await rpc(devnet().rpcUrl, 'eth_getActivePrecompilesAt', '[1709740800]')
@@ -75,8 +83,14 @@ describe('Fuji (networkID 5)', () => {
     )
   })
   it('X and C resolve to the Fuji chain IDs', async () => {
-    expectInvoked(await call('info.getBlockchainID', '{"alias":"avm"}'), ok('{"blockchainID":"2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm"}'))
-    expectInvoked(await call('info.getBlockchainID', '{"alias":"evm"}'), ok('{"blockchainID":"yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp"}'))
+    expectInvoked(
+      await call('info.getBlockchainID', '{"alias":"avm"}'),
+      ok('{"blockchainID":"2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm"}'),
+    )
+    expectInvoked(
+      await call('info.getBlockchainID', '{"alias":"evm"}'),
+      ok('{"blockchainID":"yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp"}'),
+    )
   })
 })
 
@@ -99,6 +113,8 @@ describe('a custom network (networkID 1337)', () => {
   it('upgrades is upgrade.Default: everything initially active except Helicon, 30s epochs', async () => {
     const r = await call('info.upgrades')
     expect(r.body).toContain('"cortinaXChainStopVertexID":"11111111111111111111111111111111LpoYY"')
-    expect(r.body).toContain('"graniteTime":"2020-12-05T05:00:00Z","graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}')
+    expect(r.body).toContain(
+      '"graniteTime":"2020-12-05T05:00:00Z","graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}',
+    )
   })
 })

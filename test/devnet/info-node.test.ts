@@ -85,7 +85,13 @@ describe('a node with custom peers, ACPs, uptime and alias', () => {
       uptime: { rewardingStakePercentage: 99.99999, weightedAveragePercentage: 0.03125 },
       peers: [
         // 999 is not a current ACP: the handshake drops it. Duplicates collapse (a set).
-        { ...base, supportedACPs: [24, 999, 103, 23, 24], objectedACPs: [999], trackedSubnets: [subnetA, subnetB, subnetA], version: 'avalanchego/<1&2>' },
+        {
+          ...base,
+          supportedACPs: [24, 999, 103, 23, 24],
+          objectedACPs: [999],
+          trackedSubnets: [subnetA, subnetB, subnetA],
+          version: 'avalanchego/<1&2>',
+        },
         { ...base, nodeID: b, weight: 2_000n, objectedACPs: [103, 23], benched: ['X', 'C'] },
         { ...base, nodeID: c, weight: 0n, supportedACPs: [23], publicIP: '' },
       ],
@@ -129,14 +135,22 @@ describe('a node with custom peers, ACPs, uptime and alias', () => {
     )
   })
   it('uptime rounds to four decimals like strconv.FormatFloat (half to even on exact ties)', async () => {
-    expectInvoked(await call('info.uptime'), devnet().nodeID, ok('{"rewardingStakePercentage":"100.0000","weightedAveragePercentage":"0.0312"}'))
+    expectInvoked(
+      await call('info.uptime'),
+      devnet().nodeID,
+      ok('{"rewardingStakePercentage":"100.0000","weightedAveragePercentage":"0.0312"}'),
+    )
   })
   it('getNodeIP prints an IPv6 address in brackets', async () => {
     expectInvoked(await call('info.getNodeIP'), devnet().nodeID, ok('{"ip":"[2001:db8::1]:9651"}'))
   })
   it('the custom alias resolves; the default one does not exist', async () => {
     expectInvoked(await call('info.isBootstrapped', '{"chain":"my-l1"}'), devnet().nodeID, ok('{"isBootstrapped":true}'))
-    expectInvoked(await call('info.getBlockchainID', '{"alias":"my-l1"}'), devnet().nodeID, ok(`{"blockchainID":"${devnet().blockchainID}"}`))
+    expectInvoked(
+      await call('info.getBlockchainID', '{"alias":"my-l1"}'),
+      devnet().nodeID,
+      ok(`{"blockchainID":"${devnet().blockchainID}"}`),
+    )
     expectInvoked(await call('info.isBootstrapped', '{"chain":"devnet"}'), devnet().nodeID, err("there is no chain with alias/ID 'devnet'"))
     expectInvoked(await call('info.getBlockchainID', '{"alias":"devnet"}'), devnet().nodeID, err('there is no ID with alias: devnet'))
   })

@@ -28,8 +28,7 @@ const C_CHAIN = '2CA6j5zYzasynPsFeNoqWkmTCt3VScMvXUZHbfDJ8k3oGzAPtU'
 /** A syntactically valid NodeID that is not connected (the zero ID's neighbour would not verify). */
 const UNKNOWN_NODE = 'NodeID-111111111111111111116DBWJs'
 
-const UNMARSHAL =
-  "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"
+const UNMARSHAL = "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"
 const JSON_CT = 'application/json; charset=utf-8'
 const TEXT_CT = 'text/plain; charset=utf-8'
 
@@ -143,12 +142,64 @@ function peerJson(p: {
 function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
   const t = (ago: number) => fmt(now - ago)
   return [
-    peerJson({ ip: '127.0.0.1:9653', publicIP: '127.0.0.1:9653', nodeID: PEER[0], sent: t(1), received: t(2), subnets: [L1_SUBNET], supported: [181, 204, 77], objected: [226] }),
-    peerJson({ ip: '127.0.0.1:9655', publicIP: '127.0.0.1:9655', nodeID: PEER[1], sent: t(2), received: t(3), subnets: [OTHER_SUBNET, L1_SUBNET], supported: [181, 226], benched: ['C'] }),
-    peerJson({ ip: '127.0.0.1:9657', publicIP: '127.0.0.1:9657', nodeID: PEER[2], sent: t(3), received: t(4), uptime: '87', subnets: [OTHER_SUBNET], objected: [181, 204] }),
-    peerJson({ ip: '127.0.0.1:9659', publicIP: '', nodeID: PEER[3], version: 'avalanchego/1.14.1', sent: t(4), received: t(5), supported: [77] }),
-    peerJson({ ip: '[::1]:9661', publicIP: '[::1]:9661', nodeID: PEER[4], sent: t(5), received: t(6), uptime: '96', subnets: [L1_SUBNET], benched: ['P', 'X'] }),
-    peerJson({ ip: '127.0.0.1:9663', publicIP: '127.0.0.1:9663', nodeID: PEER[5], sent: t(6), received: t(7), subnets: [L1_SUBNET], supported: [181, 204, 226, 77] }),
+    peerJson({
+      ip: '127.0.0.1:9653',
+      publicIP: '127.0.0.1:9653',
+      nodeID: PEER[0],
+      sent: t(1),
+      received: t(2),
+      subnets: [L1_SUBNET],
+      supported: [181, 204, 77],
+      objected: [226],
+    }),
+    peerJson({
+      ip: '127.0.0.1:9655',
+      publicIP: '127.0.0.1:9655',
+      nodeID: PEER[1],
+      sent: t(2),
+      received: t(3),
+      subnets: [OTHER_SUBNET, L1_SUBNET],
+      supported: [181, 226],
+      benched: ['C'],
+    }),
+    peerJson({
+      ip: '127.0.0.1:9657',
+      publicIP: '127.0.0.1:9657',
+      nodeID: PEER[2],
+      sent: t(3),
+      received: t(4),
+      uptime: '87',
+      subnets: [OTHER_SUBNET],
+      objected: [181, 204],
+    }),
+    peerJson({
+      ip: '127.0.0.1:9659',
+      publicIP: '',
+      nodeID: PEER[3],
+      version: 'avalanchego/1.14.1',
+      sent: t(4),
+      received: t(5),
+      supported: [77],
+    }),
+    peerJson({
+      ip: '[::1]:9661',
+      publicIP: '[::1]:9661',
+      nodeID: PEER[4],
+      sent: t(5),
+      received: t(6),
+      uptime: '96',
+      subnets: [L1_SUBNET],
+      benched: ['P', 'X'],
+    }),
+    peerJson({
+      ip: '127.0.0.1:9663',
+      publicIP: '127.0.0.1:9663',
+      nodeID: PEER[5],
+      sent: t(6),
+      received: t(7),
+      subnets: [L1_SUBNET],
+      supported: [181, 204, 226, 77],
+    }),
   ]
 }
 
@@ -327,13 +378,13 @@ describe('info.isBootstrapped', () => {
   it('aliases are case-sensitive', async () => {
     expectInvoked(await call('info.isBootstrapped', '{"chain":"x"}'), err("there is no chain with alias/ID 'x'"))
   })
-  it('the echoed value is HTML-escaped like Go\'s json.Encoder', async () => {
+  it("the echoed value is HTML-escaped like Go's json.Encoder", async () => {
     expectInvoked(
       await call('info.isBootstrapped', '{"chain":"<a&b>"}'),
       errRaw(-32000, '"there is no chain with alias/ID \'\\u003ca\\u0026b\\u003e\'"'),
     )
   })
-  it('a non-string chain is the couldn\'t-unmarshal error', async () => {
+  it("a non-string chain is the couldn't-unmarshal error", async () => {
     for (const params of ['{"chain":5}', '{"chain":true}', '{"chain":["X"]}', '"X"', '["X"]', '[1]', '{"chain":5,"chain":"X"}'])
       expectNotInvoked(await call('info.isBootstrapped', params), err(UNMARSHAL))
   })
@@ -367,7 +418,7 @@ describe('info.getBlockchainID', () => {
     for (const params of [undefined, '{}', '{"alias":""}', '{"alias":null}', '[]'])
       expectInvoked(await call('info.getBlockchainID', params), err('there is no ID with alias: '))
   })
-  it('a non-string alias is the couldn\'t-unmarshal error', async () => {
+  it("a non-string alias is the couldn't-unmarshal error", async () => {
     expectNotInvoked(await call('info.getBlockchainID', '{"alias":1}'), err(UNMARSHAL))
   })
 })
@@ -375,7 +426,10 @@ describe('info.getBlockchainID', () => {
 describe('info.getNodeID', () => {
   it('reports the devnet node ID and a BLS proof of possession as 0x hex', async () => {
     const r = await call('info.getNodeID')
-    const m = /^\{"jsonrpc":"2\.0","result":\{"nodeID":"(NodeID-[1-9A-HJ-NP-Za-km-z]+)","nodePOP":\{"publicKey":"(0x[0-9a-f]{96})","proofOfPossession":"(0x[0-9a-f]{192})"\}\},"id":1\}\n$/.exec(r.body)
+    const m =
+      /^\{"jsonrpc":"2\.0","result":\{"nodeID":"(NodeID-[1-9A-HJ-NP-Za-km-z]+)","nodePOP":\{"publicKey":"(0x[0-9a-f]{96})","proofOfPossession":"(0x[0-9a-f]{192})"\}\},"id":1\}\n$/.exec(
+        r.body,
+      )
     expect(m, r.body).not.toBeNull()
     const [, nodeID, publicKey, pop] = m!
     expect(nodeID).toBe(devnet().nodeID)
@@ -402,7 +456,7 @@ describe('info.getNodeIP / getNodeVersion / getTxFee / getVMs', () => {
   it('getNodeVersion: rpcProtocolVersion is a string, vmVersions keys sorted', async () => {
     expectInvoked(await call('info.getNodeVersion'), ok(NODE_VERSION_RESULT))
   })
-  it('getTxFee: nine quoted uint64s in the node\'s key order, local-network values', async () => {
+  it("getTxFee: nine quoted uint64s in the node's key order, local-network values", async () => {
     expectInvoked(await call('info.getTxFee'), ok(TX_FEE_RESULT))
   })
   it('getVMs: vms and fxs maps sorted by ID, empty alias list is [] not null', async () => {
@@ -421,7 +475,12 @@ describe('info.uptime', () => {
     expectInvoked(await call('info.uptime'), ok(UPTIME_RESULT))
   })
   it('a subnetID is ignored (no args since v1.11.12), whatever its value', async () => {
-    for (const params of [`{"subnetID":"${devnet().subnetID}"}`, '{"subnetID":"not-an-id"}', '{"subnetID":5}', `[{"subnetID":"${devnet().subnetID}"}]`])
+    for (const params of [
+      `{"subnetID":"${devnet().subnetID}"}`,
+      '{"subnetID":"not-an-id"}',
+      '{"subnetID":5}',
+      `[{"subnetID":"${devnet().subnetID}"}]`,
+    ])
       expectInvoked(await call('info.uptime', params), ok(UPTIME_RESULT))
   })
 })
@@ -431,7 +490,7 @@ describe('info.peers', () => {
     freeze('UTC')
     expectInvoked(await call('info.peers'), ok(peersResult(defaultPeers(FROZEN, utc))))
   })
-  it('prints lastSent/lastReceived in the node\'s local time zone at second precision', async () => {
+  it("prints lastSent/lastReceived in the node's local time zone at second precision", async () => {
     freeze('Asia/Kolkata')
     const kolkata = (unix: number) => new Date((unix + 5.5 * 3600) * 1000).toISOString().replace('.000Z', '+05:30')
     expectInvoked(await call('info.peers', '{}'), ok(peersResult(defaultPeers(FROZEN, kolkata))))
@@ -464,7 +523,7 @@ describe('info.peers', () => {
     for (const params of [`{"nodeIDs":["${UNKNOWN_NODE}"]}`, '{"nodeIDs":[null]}'])
       expectInvoked(await call('info.peers', params), ok('{"numPeers":"0","peers":[]}'))
   })
-  it('a malformed NodeID is the couldn\'t-unmarshal error', async () => {
+  it("a malformed NodeID is the couldn't-unmarshal error", async () => {
     const bad = [
       '{"nodeIDs":["NodeID-abc"]}',
       `{"nodeIDs":["${PEER[0]!.slice(0, -1)}x"]}`, // checksum
@@ -491,7 +550,7 @@ describe('envelope: id echo', () => {
   it('echoes the id in errors too', async () => {
     expectNotInvoked(await call('info.nope', undefined, '"q"'), errRaw(-32000, '"rpc: can\'t find method \\"info.Nope\\""', 'null', '"q"'))
   })
-  it('re-encodes the id like Go\'s RawMessage: whitespace compacted, <>& escaped', async () => {
+  it("re-encodes the id like Go's RawMessage: whitespace compacted, <>& escaped", async () => {
     expectInvoked(await call('info.getNetworkID', undefined, '{ "a" : [ 1 , 2 ] }'), ok('{"networkID":"12345"}', '{"a":[1,2]}'))
     expectInvoked(await call('info.getNetworkID', undefined, '"<a&b>"'), ok('{"networkID":"12345"}', '"\\u003ca\\u0026b\\u003e"'))
     expectInvoked(await call('info.getNetworkID', undefined, '"a b"'), ok('{"networkID":"12345"}', '"a b"'))
@@ -526,13 +585,23 @@ describe('envelope: request decoding', () => {
   it('a type error is written even without id (parse errors are never silent)', async () => {
     expectNotInvoked(
       await send('{"jsonrpc":"2.0","method":5}'),
-      errRaw(-32700, '"json: cannot unmarshal number into Go struct field serverRequest.method of type string"', '{"jsonrpc":"2.0","method":"","params":null,"id":null}', 'null'),
+      errRaw(
+        -32700,
+        '"json: cannot unmarshal number into Go struct field serverRequest.method of type string"',
+        '{"jsonrpc":"2.0","method":"","params":null,"id":null}',
+        'null',
+      ),
     )
   })
   it('reports the first type error in document order', async () => {
     expectNotInvoked(
       await send('{"method":true,"jsonrpc":1,"id":3}'),
-      errRaw(-32700, '"json: cannot unmarshal bool into Go struct field serverRequest.method of type string"', '{"jsonrpc":"","method":"","params":null,"id":3}', '3'),
+      errRaw(
+        -32700,
+        '"json: cannot unmarshal bool into Go struct field serverRequest.method of type string"',
+        '{"jsonrpc":"","method":"","params":null,"id":3}',
+        '3',
+      ),
     )
   })
   it('a null field leaves an earlier value; a later duplicate overrides', async () => {
@@ -548,11 +617,21 @@ describe('envelope: request decoding', () => {
   it('a syntax error names the character like Go', async () => {
     expectNotInvoked(
       await send('{"jsonrpc":"2.0",}'),
-      errRaw(-32700, '"invalid character \'}\' looking for beginning of object key string"', '{"jsonrpc":"","method":"","params":null,"id":null}', 'null'),
+      errRaw(
+        -32700,
+        '"invalid character \'}\' looking for beginning of object key string"',
+        '{"jsonrpc":"","method":"","params":null,"id":null}',
+        'null',
+      ),
     )
     expectNotInvoked(
       await send('<xml/>'),
-      errRaw(-32700, '"invalid character \'\\u003c\' looking for beginning of value"', '{"jsonrpc":"","method":"","params":null,"id":null}', 'null'),
+      errRaw(
+        -32700,
+        '"invalid character \'\\u003c\' looking for beginning of value"',
+        '{"jsonrpc":"","method":"","params":null,"id":null}',
+        'null',
+      ),
     )
   })
   it('a control byte or a non-ASCII character is shown as Go quotes the offending byte', async () => {
@@ -561,12 +640,17 @@ describe('envelope: request decoding', () => {
     expectNotInvoked(await send('é'), errRaw(-32700, '"invalid character \'Ã\' looking for beginning of value"', data, 'null'))
     expectNotInvoked(await send('\u0001'), errRaw(-32700, '"invalid character \'\\\\x01\' looking for beginning of value"', data, 'null'))
     expectNotInvoked(await send('{"id":"a\nb"}'), errRaw(-32700, '"invalid character \'\\\\n\' in string literal"', data, 'null'))
-    expectNotInvoked(await send("'x'"), errRaw(-32700, '"invalid character \'\\\\\'\' looking for beginning of value"', data, 'null'))
+    expectNotInvoked(await send("'x'"), errRaw(-32700, "\"invalid character '\\\\'' looking for beginning of value\"", data, 'null'))
   })
   it('a string body is -32700 "cannot unmarshal string"', async () => {
     expectNotInvoked(
       await send('"hello"'),
-      errRaw(-32700, '"json: cannot unmarshal string into Go value of type json2.serverRequest"', '{"jsonrpc":"","method":"","params":null,"id":null}', 'null'),
+      errRaw(
+        -32700,
+        '"json: cannot unmarshal string into Go value of type json2.serverRequest"',
+        '{"jsonrpc":"","method":"","params":null,"id":null}',
+        'null',
+      ),
     )
   })
   it('a null body decodes to an empty request: -32600 without id, so silent', async () => {
@@ -584,7 +668,11 @@ describe('envelope: notifications', () => {
     expectSilent(await send('{"jsonrpc":"2.0","id":null,"method":"info.isBootstrapped","params":{"chain":"zzz"}}'))
   })
   it('lookup and params errors as notifications are silent and never reach the method', async () => {
-    for (const body of ['{"jsonrpc":"2.0","method":"info.nope"}', '{"jsonrpc":"2.0","method":"info.getNodeID","params":5}', '{"jsonrpc":"2.0","method":"getNodeID"}']) {
+    for (const body of [
+      '{"jsonrpc":"2.0","method":"info.nope"}',
+      '{"jsonrpc":"2.0","method":"info.getNodeID","params":5}',
+      '{"jsonrpc":"2.0","method":"getNodeID"}',
+    ]) {
       const r = await send(body)
       expectSilent(r)
       expect(r.headers.get('x-content-type-options')).toBeNull()
@@ -611,19 +699,36 @@ describe('envelope: method names (§1.4)', () => {
     it(`${JSON.stringify(method)} → ${message}`, async () => {
       expectNotInvoked(await call(method), errRaw(-32000, message))
     })
-  it('quotes the name like Go\'s %q: control and non-printable characters escaped, ß not upper-cased', async () => {
+  it("quotes the name like Go's %q: control and non-printable characters escaped, ß not upper-cased", async () => {
     expectNotInvoked(await call('info.a\tb\u0001'), errRaw(-32000, '"rpc: can\'t find method \\"info.A\\\\tb\\\\x01\\""'))
     expectNotInvoked(await call('info.x\u00a0y'), errRaw(-32000, '"rpc: can\'t find method \\"info.X\\\\u00a0y\\""'))
     expectNotInvoked(await call('info.ßx'), errRaw(-32000, '"rpc: can\'t find method \\"info.ßx\\""'))
   })
-  it('the first rune is upper-cased with Go\'s one-rune mapping: dotless ı reaches IsBootstrapped', async () => {
+  it("the first rune is upper-cased with Go's one-rune mapping: dotless ı reaches IsBootstrapped", async () => {
     expectInvoked(await call('info.ısBootstrapped', '{"chain":"X"}'), ok('{"isBootstrapped":true}'))
   })
   it('a lone surrogate decodes to U+FFFD as in Go', async () => {
-    expectNotInvoked(await send('{"jsonrpc":"2.0","id":1,"method":"info.\\ud800"}'), errRaw(-32000, '"rpc: can\'t find method \\"info.\uFFFD\\""'))
+    expectNotInvoked(
+      await send('{"jsonrpc":"2.0","id":1,"method":"info.\\ud800"}'),
+      errRaw(-32000, '"rpc: can\'t find method \\"info.\uFFFD\\""'),
+    )
   })
   it('all 13 methods are served', async () => {
-    const methods = ['acps', 'isBootstrapped', 'getBlockchainID', 'getNetworkID', 'getNetworkName', 'getNodeID', 'getNodeIP', 'getNodeVersion', 'getTxFee', 'getVMs', 'peers', 'upgrades', 'uptime']
+    const methods = [
+      'acps',
+      'isBootstrapped',
+      'getBlockchainID',
+      'getNetworkID',
+      'getNetworkName',
+      'getNodeID',
+      'getNodeIP',
+      'getNodeVersion',
+      'getTxFee',
+      'getVMs',
+      'peers',
+      'upgrades',
+      'uptime',
+    ]
     for (const m of methods) {
       const r = await call(`info.${m}`, '{"chain":"X","alias":"X"}')
       expect(r.body, m).toMatch(/^\{"jsonrpc":"2\.0","result":/)
@@ -633,8 +738,17 @@ describe('envelope: method names (§1.4)', () => {
 
 describe('HTTP layer (§1.1, §1.2)', () => {
   it('accepts application/json with parameters and in any case', async () => {
-    for (const ct of ['application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json;', 'Application/JSON', 'APPLICATION/JSON; x=y'])
-      expectInvoked(await send('{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}', { 'content-type': ct }), ok('{"networkID":"12345"}'))
+    for (const ct of [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'application/json;',
+      'Application/JSON',
+      'APPLICATION/JSON; x=y',
+    ])
+      expectInvoked(
+        await send('{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}', { 'content-type': ct }),
+        ok('{"networkID":"12345"}'),
+      )
   })
   it('text/plain is 415 naming the type', async () => {
     const r = await send('{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}', { 'content-type': 'text/plain' })
@@ -665,6 +779,9 @@ describe('HTTP layer (§1.1, §1.2)', () => {
     }
   })
   it('a query string does not change the route', async () => {
-    expectInvoked(checkNodeId(await post(`${devnet().infoUrl}?x=1`, '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}')), ok('{"networkID":"12345"}'))
+    expectInvoked(
+      checkNodeId(await post(`${devnet().infoUrl}?x=1`, '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}')),
+      ok('{"networkID":"12345"}'),
+    )
   })
 })

@@ -9,7 +9,11 @@ import { AnvilNotFoundError, findAnvilBinary, startDevnet } from '../../src/devn
 
 async function reachable(url: string): Promise<boolean> {
   try {
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    })
     return true
   } catch {
     return false
@@ -51,7 +55,11 @@ describe('CLI', () => {
       expect(out).toMatch(/L1 rpc +http:\/\/127\.0\.0\.1:\d+\/ext\/bc\/\w+\/rpc/)
       expect(out).toMatch(/L1 alias +http:\/\/127\.0\.0\.1:\d+\/ext\/bc\/devnet\/rpc/)
       expect(out).toMatch(/chainId +99999/)
-      const info = await fetch(`${node}/ext/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkName"}' })
+      const info = await fetch(`${node}/ext/info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkName"}',
+      })
       expect(await info.text()).toBe('{"jsonrpc":"2.0","result":{"networkName":"local"},"id":1}\n')
       expect(await reachable(anvil)).toBe(true)
       child.kill(signal)
@@ -61,7 +69,14 @@ describe('CLI', () => {
   }
 
   it('refuses a bad genesis file with the entry and the node message, and exits 1', async () => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'devnet', '--port', '0', '--genesis', '{"config":{"chainId":1},"alloc":{},"difficulty":"0x0","gasLimit":"0x1"}'])
+    const child = spawn(process.execPath, [
+      'dist/cli.js',
+      'devnet',
+      '--port',
+      '0',
+      '--genesis',
+      '{"config":{"chainId":1},"alloc":{},"difficulty":"0x0","gasLimit":"0x1"}',
+    ])
     let err = ''
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     const code = await new Promise((r) => child.on('exit', r))
@@ -81,7 +96,8 @@ describe('library', () => {
   })
 
   it('a script that exits without stop() leaves no anvil running', async () => {
-    const script = "import('./dist/devnet/index.js').then(async ({ startDevnet }) => { const d = await startDevnet(); console.log('ANVIL ' + d.anvilUrl); process.exit(0) })"
+    const script =
+      "import('./dist/devnet/index.js').then(async ({ startDevnet }) => { const d = await startDevnet(); console.log('ANVIL ' + d.anvilUrl); process.exit(0) })"
     const { started, exited } = startChild(['-e', script], /ANVIL \S+\n/)
     const anvil = /ANVIL (\S+)/.exec(await started)![1]!
     expect(await exited).toBe(0)

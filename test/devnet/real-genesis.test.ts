@@ -36,11 +36,19 @@ function expectedPrecompile(key: string, raw: Json): Json {
     for (const role of ['adminAddresses', 'managerAddresses', 'enabledAddresses']) if (raw[role]?.length) out[role] = lower(raw[role])
   out.blockTimestamp = raw.blockTimestamp === undefined ? null : BigInt(raw.blockTimestamp)
   if (raw.disable) out.disable = true
-  if (raw.initialMint) out.initialMint = Object.fromEntries(Object.entries(raw.initialMint).map(([a, v]) => [a.toLowerCase(), BigInt(v as string)]))
+  if (raw.initialMint)
+    out.initialMint = Object.fromEntries(Object.entries(raw.initialMint).map(([a, v]) => [a.toLowerCase(), BigInt(v as string)]))
   if (raw.initialFeeConfig) out.initialFeeConfig = expectedFee(raw.initialFeeConfig)
   if (raw.initialRewardConfig)
-    out.initialRewardConfig = { allowFeeRecipients: raw.initialRewardConfig.allowFeeRecipients ?? false, rewardAddress: raw.initialRewardConfig.rewardAddress?.toLowerCase() ?? ZERO_ADDRESS }
-  if (key === 'warpConfig') Object.assign(out, { quorumNumerator: BigInt(raw.quorumNumerator ?? 0), requirePrimaryNetworkSigners: raw.requirePrimaryNetworkSigners ?? false })
+    out.initialRewardConfig = {
+      allowFeeRecipients: raw.initialRewardConfig.allowFeeRecipients ?? false,
+      rewardAddress: raw.initialRewardConfig.rewardAddress?.toLowerCase() ?? ZERO_ADDRESS,
+    }
+  if (key === 'warpConfig')
+    Object.assign(out, {
+      quorumNumerator: BigInt(raw.quorumNumerator ?? 0),
+      requirePrimaryNetworkSigners: raw.requirePrimaryNetworkSigners ?? false,
+    })
   return out
 }
 
@@ -54,15 +62,38 @@ const expectedStateUpgrade = (s: Json) => ({
       a.toLowerCase(),
       {
         ...(acc.code && { code: acc.code.toLowerCase() }),
-        ...(acc.storage && { storage: Object.fromEntries(Object.entries(acc.storage).map(([k, v]) => [k.toLowerCase(), (v as string).toLowerCase()])) }),
-        ...(acc.balanceChange !== undefined && { balanceChange: BigInt(acc.balanceChange.startsWith('-') ? -BigInt(acc.balanceChange.slice(1)) : acc.balanceChange) }),
+        ...(acc.storage && {
+          storage: Object.fromEntries(Object.entries(acc.storage).map(([k, v]) => [k.toLowerCase(), (v as string).toLowerCase()])),
+        }),
+        ...(acc.balanceChange !== undefined && {
+          balanceChange: BigInt(acc.balanceChange.startsWith('-') ? -BigInt(acc.balanceChange.slice(1)) : acc.balanceChange),
+        }),
       },
     ]),
   ),
 })
 
-const ethBlocks = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock']
-const precompileKeys = ['contractDeployerAllowListConfig', 'contractNativeMinterConfig', 'txAllowListConfig', 'feeManagerConfig', 'rewardManagerConfig', 'warpConfig']
+const ethBlocks = [
+  'homesteadBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+  'muirGlacierBlock',
+  'berlinBlock',
+  'londonBlock',
+]
+const precompileKeys = [
+  'contractDeployerAllowListConfig',
+  'contractNativeMinterConfig',
+  'txAllowListConfig',
+  'feeManagerConfig',
+  'rewardManagerConfig',
+  'warpConfig',
+]
 
 /** `eth_getChainConfig` for a genesis (and upgrade file) on a local network. */
 function expectedChainConfig(genesis: Json, upgrade: Json | undefined): Json {
@@ -101,7 +132,8 @@ function schedule(genesis: Json, upgrade: Json | undefined): [string, Json][] {
 /** The enabled precompiles at `t`: per key, the latest config with blockTimestamp ≤ t, unless it disables. */
 function expectedActive(genesis: Json, upgrade: Json | undefined, t: bigint): Json {
   const latest = new Map<string, Json>()
-  for (const [key, raw] of schedule(genesis, upgrade)) if (raw.blockTimestamp !== undefined && BigInt(raw.blockTimestamp) <= t) latest.set(key, raw)
+  for (const [key, raw] of schedule(genesis, upgrade))
+    if (raw.blockTimestamp !== undefined && BigInt(raw.blockTimestamp) <= t) latest.set(key, raw)
   const out: Json = {}
   for (const key of precompileKeys) {
     const raw = latest.get(key)
@@ -152,7 +184,13 @@ function timestamps(genesis: Json, upgrade: Json | undefined): number[] {
     ...schedule(genesis, upgrade).map(([, raw]) => Number(raw.blockTimestamp)),
     ...(upgrade?.stateUpgrades ?? []).map((s: Json) => Number(s.blockTimestamp)),
   ]
-  const all = [0, Number(BigInt(genesis.timestamp)), ...activations.flatMap((t) => [t - 1, t, t + 1]), Math.floor(Date.now() / 1000), MAX_TIMESTAMP]
+  const all = [
+    0,
+    Number(BigInt(genesis.timestamp)),
+    ...activations.flatMap((t) => [t - 1, t, t + 1]),
+    Math.floor(Date.now() / 1000),
+    MAX_TIMESTAMP,
+  ]
   return [...new Set(all.filter((t) => t >= 0 && t <= MAX_TIMESTAMP))].sort((a, b) => a - b)
 }
 
@@ -161,7 +199,11 @@ const cases: { name: string; genesis: string; upgrade?: string }[] = [
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => ({ name: f, genesis: join(genesisDir, f) })),
-  { name: 'contract_native_minter.json with an upgrade.json (initialMint, stateUpgrades)', genesis: join(genesisDir, 'contract_native_minter.json'), upgrade: minterUpgrade },
+  {
+    name: 'contract_native_minter.json with an upgrade.json (initialMint, stateUpgrades)',
+    genesis: join(genesisDir, 'contract_native_minter.json'),
+    upgrade: minterUpgrade,
+  },
 ]
 
 it('every real genesis file is under test', () => {
@@ -245,7 +287,10 @@ describe('spot checks of exact values', () => {
     const viem = createPublicClient({ transport: subnetHttp(devnet.rpcUrl) }).extend(subnetActions())
     const ethers = new SubnetProvider(devnet.rpcUrl, undefined, { staticNetwork: true })
     try {
-      for (const precompiles of [await viem.getActivePrecompilesAt({ timestamp: 1_700_000_100 }), await ethers.getActivePrecompilesAt(1_700_000_100)]) {
+      for (const precompiles of [
+        await viem.getActivePrecompilesAt({ timestamp: 1_700_000_100 }),
+        await ethers.getActivePrecompilesAt(1_700_000_100),
+      ]) {
         expect(precompiles.contractNativeMinterConfig?.initialMint).toEqual({
           '0x0fa8ea536be85f32724d57a37758761b86416123': 0x3635c9adc5dea00000n,
           '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc': 10n ** 75n,
@@ -255,7 +300,13 @@ describe('spot checks of exact values', () => {
       expect(accounts['0x0fa8ea536be85f32724d57a37758761b86416123']!.balanceChange).toBe(-(10n ** 18n))
       expect(accounts['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc']!.balanceChange).toBe(0xde0b6b3a7640000n)
       // On the wire: %#x text, lower-case, negative as -0x…
-      const raw = await (await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getChainConfig"}' })).text()
+      const raw = await (
+        await fetch(devnet.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"eth_getChainConfig"}',
+        })
+      ).text()
       expect(raw).toContain('"balanceChange":"-0xde0b6b3a7640000"')
       expect(raw).toContain('"0x0fa8ea536be85f32724d57a37758761b86416123":"0x3635c9adc5dea00000"')
     } finally {

@@ -109,7 +109,11 @@ beforeAll(async () => {
       const origin = { file: p.snippet.file, line: p.snippet.line - (p.analysis.complete ? 0 : p.preludeLines) }
       const { code, checks } = withResultChecks(runnableCode(p), origin, p.snippet.lang)
       resultChecks += checks
-      return { id: p.snippet.id, code: forDevnet(code, port, devnet?.alias ?? 'devnet'), ext: p.fileName.slice(p.fileName.lastIndexOf('.')) }
+      return {
+        id: p.snippet.id,
+        code: forDevnet(code, port, devnet?.alias ?? 'devnet'),
+        ext: p.fileName.slice(p.fileName.lastIndexOf('.')),
+      }
     })
   // The runs (a child process, mostly waiting on the devnet) overlap the type check (this process).
   const running = devnet ? runSnippets(programs, runDir) : Promise.resolve(new Map<string, RunResult>())
@@ -192,7 +196,8 @@ describe('run against the devnet', () => {
       if (!devnet) expect.fail(`the devnet did not start: ${String(devnetError)}`)
       const r = runs.get(p.snippet.id)
       if (!r) expect.fail('no result')
-      if (!r.ok) expect.fail(`${p.snippet.id} failed:\n${r.error.split('\n').slice(0, 30).join('\n')}\n--- printed ---\n${r.out.join('\n')}`)
+      if (!r.ok)
+        expect.fail(`${p.snippet.id} failed:\n${r.error.split('\n').slice(0, 30).join('\n')}\n--- printed ---\n${r.out.join('\n')}`)
       const port = new URL(devnet.url).port
       const printed = r.out.join('\n')
       for (const e of expectationsOf(p)) {
@@ -205,6 +210,10 @@ describe('run against the devnet', () => {
   }
 
   it('every expectation applies to a program that runs', () => {
-    for (const e of expectations) expect(prepared.some((p) => plans.get(p)!.run && expectationsOf(p).includes(e)), `${e.file}: ${e.when}`).toBe(true)
+    for (const e of expectations)
+      expect(
+        prepared.some((p) => plans.get(p)!.run && expectationsOf(p).includes(e)),
+        `${e.file}: ${e.when}`,
+      ).toBe(true)
   })
 })

@@ -80,7 +80,7 @@ describe('analysis', () => {
 describe('type check', () => {
   it('reports a type error at the line of the origin file, after the prelude', { timeout: 60_000 }, () => {
     const exportsOf = new Map([['subnet-rpc', new Set(['encodeCb58'])]])
-    const [p] = prepare([snippet("const n: number = encodeCb58(new Uint8Array(32))\nmissing()\n", { line: 40 })], exportsOf)
+    const [p] = prepare([snippet('const n: number = encodeCb58(new Uint8Array(32))\nmissing()\n', { line: 40 })], exportsOf)
     expect(p!.text.split('\n')[0]).toBe("import { encodeCb58 } from 'subnet-rpc'")
     const { bySnippet, other } = typecheck([p!])
     expect(other).toEqual([])

@@ -75,18 +75,17 @@ describe('Markdown links', () => {
         const problem = checkMarkdownTarget(file, target)
         return problem ? [`${file}:${line}: ${problem}`] : []
       })
-      const cites = text.split('\n').flatMap((l, i) => (specCitation.test(l) ? [`${file}:${i + 1}: cites a spec outside the package: ${l.trim()}`] : []))
+      const cites = text
+        .split('\n')
+        .flatMap((l, i) => (specCitation.test(l) ? [`${file}:${i + 1}: cites a spec outside the package: ${l.trim()}`] : []))
       if (bad.length || cites.length) expect.fail([...bad, ...cites].join('\n'))
     })
   }
 
   it('the slugs are GitHub’s', () => {
-    expect([...anchors('# A `b` c\n## SubnetProvider: a drop-in JsonRpcProvider\n## Function forms: any provider, Hardhat included\n# A b c\n')]).toEqual([
-      'a-b-c',
-      'subnetprovider-a-drop-in-jsonrpcprovider',
-      'function-forms-any-provider-hardhat-included',
-      'a-b-c-1',
-    ])
+    expect([
+      ...anchors('# A `b` c\n## SubnetProvider: a drop-in JsonRpcProvider\n## Function forms: any provider, Hardhat included\n# A b c\n'),
+    ]).toEqual(['a-b-c', 'subnetprovider-a-drop-in-jsonrpcprovider', 'function-forms-any-provider-hardhat-included', 'a-b-c-1'])
   })
 })
 
@@ -134,7 +133,12 @@ describe('src comments', () => {
 
   it('cite URLs of known places only (no https://github.com/subnet-rpc/…: that repository does not exist)', () => {
     const bad = all.flatMap((c) =>
-      c.text.split('\n').flatMap((l, i) => [...l.matchAll(urlPattern)].map((m) => m[0].replace(/[.,;:!?]+$/, '')).filter((u) => !urlAllowed(u)).map((u) => `${c.file}:${c.line + i}: ${u}`)),
+      c.text.split('\n').flatMap((l, i) =>
+        [...l.matchAll(urlPattern)]
+          .map((m) => m[0].replace(/[.,;:!?]+$/, ''))
+          .filter((u) => !urlAllowed(u))
+          .map((u) => `${c.file}:${c.line + i}: ${u}`),
+      ),
     )
     if (bad.length) expect.fail(`${bad.length} URL(s) to places not known to exist:\n${bad.join('\n')}`)
   })
@@ -153,7 +157,9 @@ describe('src comments', () => {
   })
 
   it('cite no "spec §N" (a document outside the package)', () => {
-    const bad = all.flatMap((c) => c.text.split('\n').flatMap((l, i) => (specCitation.test(l) ? [`${c.file}:${c.line + i}: ${l.trim()}`] : [])))
+    const bad = all.flatMap((c) =>
+      c.text.split('\n').flatMap((l, i) => (specCitation.test(l) ? [`${c.file}:${c.line + i}: ${l.trim()}`] : [])),
+    )
     if (bad.length) expect.fail(`${bad.length} citation(s) of a spec outside the package:\n${bad.join('\n')}`)
   })
 })

@@ -84,4 +84,3 @@ export function markdownLinks(markdown: string): Link[] {
   })
   return out
 }
-

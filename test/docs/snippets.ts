@@ -123,7 +123,13 @@ export function comments(sf: ts.SourceFile): { pos: number; end: number; text: s
   const seen = new Map<number, { pos: number; end: number; text: string; line: number }>()
   const add = (ranges: ts.CommentRange[] | undefined) => {
     for (const r of ranges ?? []) {
-      if (!seen.has(r.pos)) seen.set(r.pos, { pos: r.pos, end: r.end, text: sf.text.slice(r.pos, r.end), line: sf.getLineAndCharacterOfPosition(r.pos).line + 1 })
+      if (!seen.has(r.pos))
+        seen.set(r.pos, {
+          pos: r.pos,
+          end: r.end,
+          text: sf.text.slice(r.pos, r.end),
+          line: sf.getLineAndCharacterOfPosition(r.pos).line + 1,
+        })
     }
   }
   const visit = (node: ts.Node) => {
@@ -172,7 +178,14 @@ let srcProgramMemo: ts.Program | undefined
  */
 function srcProgram(): ts.Program {
   if (srcProgramMemo) return srcProgramMemo
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true, types: [], noLib: true }
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noEmit: true,
+    types: [],
+    noLib: true,
+  }
   const host = ts.createCompilerHost(options)
   host.resolveModuleNameLiterals = (literals, containingFile) =>
     literals.map((lit) => {
@@ -181,7 +194,11 @@ function srcProgram(): ts.Program {
       const file = [`${base}.ts`, `${base}/index.ts`].find((f) => existsSync(f))
       return { resolvedModule: file ? { resolvedFileName: file, extension: ts.Extension.Ts } : undefined }
     })
-  return (srcProgramMemo = ts.createProgram(Object.values(entryPoints).map((f) => join(root, f)), options, host))
+  return (srcProgramMemo = ts.createProgram(
+    Object.values(entryPoints).map((f) => join(root, f)),
+    options,
+    host,
+  ))
 }
 
 /** The names a source entry point (e.g. src/viem/actions/index.ts) exports, and whether each is a value. */
@@ -248,7 +265,17 @@ export function jsdocSnippets(): Snippet[] {
         const raw = text.slice(doc.pos, doc.end)
         const first = sf.getLineAndCharacterOfPosition(doc.pos).line + 1
         for (const ex of jsdocExamples(raw, first)) {
-          out.push({ id: `${file}:${ex.line}`, file, line: ex.line, from: 'jsdoc', lang: 'ts', flags: [], code: ex.code, host: hostName(node), isPublic: isPublic(node) })
+          out.push({
+            id: `${file}:${ex.line}`,
+            file,
+            line: ex.line,
+            from: 'jsdoc',
+            lang: 'ts',
+            flags: [],
+            code: ex.code,
+            host: hostName(node),
+            isPublic: isPublic(node),
+          })
         }
       }
       ts.forEachChild(node, visit)
@@ -273,7 +300,13 @@ export type Analysis = {
 
 /** Syntactic analysis: is it a complete program, and which names does it use without declaring. */
 export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
-  const sf = ts.createSourceFile(lang === 'ts' ? 'x.ts' : 'x.js', code, ts.ScriptTarget.Latest, true, lang === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS)
+  const sf = ts.createSourceFile(
+    lang === 'ts' ? 'x.ts' : 'x.js',
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    lang === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  )
   const declared = new Set<string>()
   const used = new Set<string>()
   let complete = false
@@ -282,9 +315,20 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
   const isDeclarationName = (id: ts.Identifier): boolean => {
     const p = id.parent
     return (
-      ((ts.isVariableDeclaration(p) || ts.isFunctionDeclaration(p) || ts.isClassDeclaration(p) || ts.isParameter(p) || ts.isFunctionExpression(p) || ts.isClassExpression(p) ||
-        ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isEnumDeclaration(p) || ts.isTypeParameterDeclaration(p) || ts.isImportClause(p) ||
-        ts.isNamespaceImport(p) || ts.isImportSpecifier(p) || ts.isImportEqualsDeclaration(p)) &&
+      ((ts.isVariableDeclaration(p) ||
+        ts.isFunctionDeclaration(p) ||
+        ts.isClassDeclaration(p) ||
+        ts.isParameter(p) ||
+        ts.isFunctionExpression(p) ||
+        ts.isClassExpression(p) ||
+        ts.isTypeAliasDeclaration(p) ||
+        ts.isInterfaceDeclaration(p) ||
+        ts.isEnumDeclaration(p) ||
+        ts.isTypeParameterDeclaration(p) ||
+        ts.isImportClause(p) ||
+        ts.isNamespaceImport(p) ||
+        ts.isImportSpecifier(p) ||
+        ts.isImportEqualsDeclaration(p)) &&
         p.name === id) ||
       (ts.isBindingElement(p) && p.name === id)
     )
@@ -294,8 +338,14 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
     return (
       (ts.isPropertyAccessExpression(p) && p.name === id) ||
       (ts.isQualifiedName(p) && p.right === id) ||
-      ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p) ||
-        ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p) || ts.isEnumMember(p)) &&
+      ((ts.isPropertyAssignment(p) ||
+        ts.isMethodDeclaration(p) ||
+        ts.isPropertyDeclaration(p) ||
+        ts.isPropertySignature(p) ||
+        ts.isMethodSignature(p) ||
+        ts.isGetAccessorDeclaration(p) ||
+        ts.isSetAccessorDeclaration(p) ||
+        ts.isEnumMember(p)) &&
         p.name === id) ||
       (ts.isBindingElement(p) && p.propertyName === id) ||
       (ts.isImportSpecifier(p) && p.propertyName === id) ||
@@ -305,9 +355,13 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
     )
   }
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExportAssignment(node) || ts.isImportEqualsDeclaration(node)) complete = true
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExportAssignment(node) || ts.isImportEqualsDeclaration(node))
+      complete = true
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') complete = usesRequire = true
-    if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) {
+    if (
+      (ts.isVariableStatement(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) &&
+      node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)
+    ) {
       if (ts.isVariableStatement(node)) ambient.push(...node.declarationList.declarations.map((d) => d.name.getText()))
       else if (node.name) ambient.push(node.name.text)
     }
@@ -333,7 +387,8 @@ const sessionTypes: Record<string, string> = {
 export function importOrder(file: string): string[] {
   if (file.startsWith('src/ethers/') || file === 'docs/ethers.md' || file === 'docs/hardhat.md')
     return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', 'subnet-rpc/devnet']
-  if (file.startsWith('src/devnet/') || file === 'docs/devnet.md') return ['subnet-rpc/devnet', 'subnet-rpc', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
+  if (file.startsWith('src/devnet/') || file === 'docs/devnet.md')
+    return ['subnet-rpc/devnet', 'subnet-rpc', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
   return ['subnet-rpc/viem', 'subnet-rpc', 'viem', 'subnet-rpc/devnet', 'subnet-rpc/ethers', 'ethers']
 }
 const allModules = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/ethers', 'subnet-rpc/devnet', 'viem', 'ethers']
@@ -373,7 +428,9 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
       for (const name of [...analysis.free].sort()) {
         const type = sessionTypes[name]
         if (type) {
-          prelude.push(snippet.lang === 'ts' ? `declare const ${name}: ${type}` : `/** @type {${type}} */ const ${name} = /** @type {any} */ (null)`)
+          prelude.push(
+            snippet.lang === 'ts' ? `declare const ${name}: ${type}` : `/** @type {${type}} */ const ${name} = /** @type {any} */ (null)`,
+          )
           sessionVars.push(name)
           continue
         }
@@ -388,7 +445,17 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
       code = code.replace(/^(\s*)catch\b/, '$1try {} catch')
     }
     const text = [...prelude, code, ext === '.cjs' ? '' : 'export {}', ''].join('\n')
-    return { snippet, analysis, fileName, text, preludeLines: prelude.length, added, sessionVars, completedTry: code !== snippet.code, unresolved }
+    return {
+      snippet,
+      analysis,
+      fileName,
+      text,
+      preludeLines: prelude.length,
+      added,
+      sessionVars,
+      completedTry: code !== snippet.code,
+      unresolved,
+    }
   })
 }
 
@@ -455,7 +522,17 @@ export function exportedNames(cache = new Map<string, ts.SourceFile>()): Map<str
   const out = new Map<string, Set<string>>()
   sf.statements.filter(ts.isImportDeclaration).forEach((decl, i) => {
     const symbol = checker.getSymbolAtLocation(decl.moduleSpecifier)
-    out.set(allModules[i]!, new Set(symbol ? checker.getExportsOfModule(symbol).map((s) => s.name).filter((n) => n !== 'default') : []))
+    out.set(
+      allModules[i]!,
+      new Set(
+        symbol
+          ? checker
+              .getExportsOfModule(symbol)
+              .map((s) => s.name)
+              .filter((n) => n !== 'default')
+          : [],
+      ),
+    )
   })
   return out
 }
@@ -467,14 +544,20 @@ export type Problem = { line: number; column: number; code: number; message: str
  * Returns each snippet's problems, lines mapped back to its origin, and problems outside
  * the snippets (the harness's own files), which must be none.
  */
-export function typecheck(prepared: Prepared[], cache = new Map<string, ts.SourceFile>()): { bySnippet: Map<Prepared, Problem[]>; other: string[] } {
+export function typecheck(
+  prepared: Prepared[],
+  cache = new Map<string, ts.SourceFile>(),
+): { bySnippet: Map<Prepared, Problem[]>; other: string[] } {
   const bySnippet = new Map<Prepared, Problem[]>(prepared.map((p) => [p, []]))
   const other: string[] = []
   const hardhat = prepared.some((p) => p.analysis.free.has('hre') || /['"]hardhat['"]/.test(p.snippet.code))
   for (const lang of ['ts', 'js'] as const) {
     const mine = prepared.filter((p) => p.snippet.lang === lang)
     if (!mine.length) continue
-    const virtual = new Map<string, string>([[globalsFile, globalsText(hardhat)], ...mine.map((p) => [p.fileName, p.text] as [string, string])])
+    const virtual = new Map<string, string>([
+      [globalsFile, globalsText(hardhat)],
+      ...mine.map((p) => [p.fileName, p.text] as [string, string]),
+    ])
     const options = compilerOptions(lang)
     const program = ts.createProgram([...virtual.keys()], options, makeHost(options, virtual, cache))
     const byFile = new Map(mine.map((p) => [p.fileName, p]))
@@ -507,8 +590,13 @@ export function runPlan(p: Prepared): RunPlan {
   if (a.free.has('window')) return { run: false, reason: 'needs a browser wallet (window.ethereum)' }
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
     return { run: false, reason: 'needs the Hardhat runtime (hre); examples/hardhat runs through Hardhat in test/ethers/hardhat.test.ts' }
-  if (a.ambient.length) return { run: false, reason: `declares ${a.ambient.join(', ')} (\`declare\`) without creating it: type-checked only` }
-  if (p.sessionVars.length) return { run: false, reason: `a fragment over ${p.sessionVars.join(', ')}, which the prelude declares but does not create: type-checked only` }
+  if (a.ambient.length)
+    return { run: false, reason: `declares ${a.ambient.join(', ')} (\`declare\`) without creating it: type-checked only` }
+  if (p.sessionVars.length)
+    return {
+      run: false,
+      reason: `a fragment over ${p.sessionVars.join(', ')}, which the prelude declares but does not create: type-checked only`,
+    }
   if (p.completedTry) return { run: false, reason: 'a catch clause, the end of a try: type-checked only' }
   if (p.unresolved.length) return { run: false, reason: `uses ${p.unresolved.join(', ')}, which nothing declares (its type check fails)` }
   return { run: true, mutates: /devnet_setFeeConfig|sendTransaction|evm_|anvil_/.test(s.code) }
@@ -529,7 +617,9 @@ function literalExpression(text: string): string | undefined {
     if (ts.isParenthesizedExpression(n)) return ok(n.expression)
     if (ts.isArrayLiteralExpression(n)) return n.elements.every(ok)
     if (ts.isObjectLiteralExpression(n))
-      return n.properties.every((p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && ok(p.initializer))
+      return n.properties.every(
+        (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && ok(p.initializer),
+      )
     return false
   }
   const st = sf.statements[0]!
@@ -543,7 +633,11 @@ function literalExpression(text: string): string | undefined {
  * comment that is not a literal (`// 20 zero bytes`, `// 'NodeID-…'`) is prose and is left alone,
  * as are `console.*` calls. `origin` names the snippet's file and first line, for messages.
  */
-export function withResultChecks(code: string, origin: { file: string; line: number }, lang: 'ts' | 'js'): { code: string; checks: number } {
+export function withResultChecks(
+  code: string,
+  origin: { file: string; line: number },
+  lang: 'ts' | 'js',
+): { code: string; checks: number } {
   const sf = ts.createSourceFile(lang === 'ts' ? 'x.ts' : 'x.js', code, ts.ScriptTarget.Latest, true)
   const lines = code.split('\n')
   const edits: { start: number; end: number; text: string }[] = []
@@ -621,7 +715,11 @@ export function forDevnet(code: string, port: string, alias: string): string {
  * package's exports, as for a user). A program fails when its import rejects (a throw at top
  * level), when it has an unhandled rejection, or when it does not finish within `timeoutMs`.
  */
-export async function runSnippets(programs: { id: string; code: string; ext: string }[], dir: string, timeoutMs = 30_000): Promise<Map<string, RunResult>> {
+export async function runSnippets(
+  programs: { id: string; code: string; ext: string }[],
+  dir: string,
+  timeoutMs = 30_000,
+): Promise<Map<string, RunResult>> {
   mkdirSync(dir, { recursive: true })
   const manifest = programs.map((p, i) => {
     const file = join(dir, `${String(i).padStart(3, '0')}${p.ext}`)
@@ -634,10 +732,14 @@ export async function runSnippets(programs: { id: string; code: string; ext: str
   writeFileSync(results, '')
   const stderr: string[] = []
   const code = await new Promise<number | null>((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'driver.mjs'), join(dir, 'manifest.json'), results, String(timeoutMs)], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(dir, 'driver.mjs'), join(dir, 'manifest.json'), results, String(timeoutMs)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
     child.stderr.on('data', (b: Buffer) => stderr.push(b.toString()))
     child.on('error', reject)
     child.on('exit', resolvePromise)
@@ -648,7 +750,14 @@ export async function runSnippets(programs: { id: string; code: string; ext: str
     out.set(r.id, r)
   }
   for (const p of programs) {
-    if (!out.has(p.id)) out.set(p.id, { id: p.id, ok: false, out: [], error: `not run: the tsx process ended (exit ${code}) before it: ${stderr.join('').slice(-2000)}`, ms: 0 })
+    if (!out.has(p.id))
+      out.set(p.id, {
+        id: p.id,
+        ok: false,
+        out: [],
+        error: `not run: the tsx process ended (exit ${code}) before it: ${stderr.join('').slice(-2000)}`,
+        ms: 0,
+      })
   }
   return out
 }

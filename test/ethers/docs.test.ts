@@ -24,7 +24,10 @@ describe('docs/ethers.md', () => {
     for (const b of tsBlocks) expect(b).toContain("from 'subnet-rpc/ethers'")
     expect(blocks(ethersDoc, 'ts browser')).toHaveLength(1)
     for (const promised of ['9007199254740993', "alias: 'nope'", "'0x0', 'earliest'", 'provider.info.url']) {
-      expect(tsBlocks.some((b) => b.includes(promised)), promised).toBe(true)
+      expect(
+        tsBlocks.some((b) => b.includes(promised)),
+        promised,
+      ).toBe(true)
     }
   })
 })

@@ -8,7 +8,15 @@
 import { FetchRequest, JsonRpcProvider, isError } from 'ethers'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
-import { InfoClient, SubnetBrowserProvider, SubnetProvider, feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from '../../src/ethers/index.js'
+import {
+  InfoClient,
+  SubnetBrowserProvider,
+  SubnetProvider,
+  feeConfig,
+  getActivePrecompilesAt,
+  getActiveRulesAt,
+  getChainConfig,
+} from '../../src/ethers/index.js'
 import { InvalidArgumentError, MethodNotFoundError, NodeRpcError, ResponseShapeError, SubnetRpcError } from '../../src/errors/index.js'
 import { eip1193, rejection, useFakeNode } from './helpers.js'
 
@@ -42,7 +50,12 @@ describe('NodeRpcError: the node’s code and message, verbatim', () => {
     expectNodeError(e, 'info.getBlockchainID', -32000, 'there is no ID with alias: nope')
     expect(e).not.toBeInstanceOf(MethodNotFoundError)
     expect(e.data).toBeNull()
-    expectNodeError(await rejection(new InfoClient(devnet().url).isBootstrapped({ chain: 'nope' })), 'info.isBootstrapped', -32000, "there is no chain with alias/ID 'nope'")
+    expectNodeError(
+      await rejection(new InfoClient(devnet().url).isBootstrapped({ chain: 'nope' })),
+      'info.isBootstrapped',
+      -32000,
+      "there is no chain with alias/ID 'nope'",
+    )
   })
 
   it('eth_feeConfig of a future block: cannot query unfinalized data, over every provider kind', async () => {
@@ -52,14 +65,39 @@ describe('NodeRpcError: the node’s code and message, verbatim', () => {
     expectNodeError(e, 'eth_feeConfig', -32000, 'cannot query unfinalized data')
     // The node's error is read straight from the reply: ethers never coalesced it.
     expect(e.cause).toBeUndefined()
-    expectNodeError(await rejection(track(new SubnetBrowserProvider(eip1193(() => devnet().rpcUrl))).feeConfig(future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
-    expectNodeError(await rejection(feeConfig(track(new JsonRpcProvider(devnet().rpcUrl)), future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
-    expectNodeError(await rejection(feeConfig(eip1193(() => devnet().rpcUrl), future)), 'eth_feeConfig', -32000, 'cannot query unfinalized data')
+    expectNodeError(
+      await rejection(track(new SubnetBrowserProvider(eip1193(() => devnet().rpcUrl))).feeConfig(future)),
+      'eth_feeConfig',
+      -32000,
+      'cannot query unfinalized data',
+    )
+    expectNodeError(
+      await rejection(feeConfig(track(new JsonRpcProvider(devnet().rpcUrl)), future)),
+      'eth_feeConfig',
+      -32000,
+      'cannot query unfinalized data',
+    )
+    expectNodeError(
+      await rejection(
+        feeConfig(
+          eip1193(() => devnet().rpcUrl),
+          future,
+        ),
+      ),
+      'eth_feeConfig',
+      -32000,
+      'cannot query unfinalized data',
+    )
   })
 
   it('a node error from a local server (uptime of a non-validator)', async () => {
     fake().answer('info.uptime', { error: { code: -32000, message: "couldn't get node uptime: node is not a validator", data: null } })
-    expectNodeError(await rejection(new InfoClient(fake().url).uptime()), 'info.uptime', -32000, "couldn't get node uptime: node is not a validator")
+    expectNodeError(
+      await rejection(new InfoClient(fake().url).uptime()),
+      'info.uptime',
+      -32000,
+      "couldn't get node uptime: node is not a validator",
+    )
   })
 })
 
@@ -78,7 +116,9 @@ describe('MethodNotFoundError', () => {
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e.method).toBe('eth_getChainConfig')
     // Over a provider with only send() (Hardhat's), ethers' error is kept as the cause.
-    const viaSend = await rejection(feeConfig({ send: (m: string, p: unknown) => track(new JsonRpcProvider(fake().url)).send(m, p as unknown[]) }))
+    const viaSend = await rejection(
+      feeConfig({ send: (m: string, p: unknown) => track(new JsonRpcProvider(fake().url)).send(m, p as unknown[]) }),
+    )
     expect(viaSend).toBeInstanceOf(MethodNotFoundError)
     expect(isError(viaSend.cause, 'UNSUPPORTED_OPERATION')).toBe(true)
   })

@@ -6,7 +6,17 @@
 import { JsonRpcProvider } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
-import { SubnetBrowserProvider, SubnetProvider, SubnetProviderMixin, feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig, InfoClient, type AnyProvider } from '../../src/ethers/index.js'
+import {
+  SubnetBrowserProvider,
+  SubnetProvider,
+  SubnetProviderMixin,
+  feeConfig,
+  getActivePrecompilesAt,
+  getActiveRulesAt,
+  getChainConfig,
+  InfoClient,
+  type AnyProvider,
+} from '../../src/ethers/index.js'
 import { InfoEndpointError } from '../../src/errors/index.js'
 import { eip1193, numbersToBigint, rawCall, rawResult, rejection } from './helpers.js'
 
@@ -163,7 +173,11 @@ describe('function forms', () => {
 
   it('bad arguments reject (never throw) before anything is sent', async () => {
     const eth = eip1193(() => devnet().rpcUrl)
-    for (const call of [() => feeConfig(eth, 'nope'), () => getActiveRulesAt(eth, -1), () => getActivePrecompilesAt(eth, new Date(Number.NaN))]) {
+    for (const call of [
+      () => feeConfig(eth, 'nope'),
+      () => getActiveRulesAt(eth, -1),
+      () => getActivePrecompilesAt(eth, new Date(Number.NaN)),
+    ]) {
       let p: Promise<unknown> | undefined
       expect(() => (p = call())).not.toThrow()
       expect((await rejection(p!)).name).toBe('InvalidArgumentError')

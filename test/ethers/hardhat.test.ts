@@ -77,7 +77,12 @@ describe('examples/hardhat: scripts/read.cjs through hre', () => {
     expect(printed.rules.ethRules.ChainID).toBe('99999')
     expect(printed.rules.ethRules.IsCancun).toBe(true)
     expect(printed.rules.avalancheRules).toMatchObject({ IsSubnetEVM: true, IsDurango: true, IsEtna: true })
-    expect(Object.keys(printed.rules.precompiles).sort()).toEqual(['contractNativeMinterConfig', 'feeManagerConfig', 'txAllowListConfig', 'warpConfig'])
+    expect(Object.keys(printed.rules.precompiles).sort()).toEqual([
+      'contractNativeMinterConfig',
+      'feeManagerConfig',
+      'txAllowListConfig',
+      'warpConfig',
+    ])
     expect(printed.rules.precompiles.warpConfig.timestamp).toBe('1607144400')
   })
 

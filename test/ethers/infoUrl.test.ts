@@ -170,7 +170,11 @@ describe('credentials are kept', () => {
 
 describe('InfoClient on its own', () => {
   it('from a URL string (any node URL)', async () => {
-    for (const url of [`${rec().url}/prefix/ext/bc/${devnet().blockchainID}/rpc?token=abc`, `${rec().url}/prefix?token=abc`, `${rec().url}/prefix/ext/info?token=abc`]) {
+    for (const url of [
+      `${rec().url}/prefix/ext/bc/${devnet().blockchainID}/rpc?token=abc`,
+      `${rec().url}/prefix?token=abc`,
+      `${rec().url}/prefix/ext/info?token=abc`,
+    ]) {
       rec().clear()
       const info = new InfoClient(url)
       expect(info.url).toBe(`${rec().url}/prefix/ext/info?token=abc`)

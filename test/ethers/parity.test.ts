@@ -16,7 +16,10 @@ const devnet = useDevnet({ seed: 'ethers-parity' })
 let provider: SubnetProvider
 let blockHash: `0x${string}`
 let blockNumber: bigint
-const viem = () => createPublicClient({ transport: subnetHttp(devnet().rpcUrl) }).extend(subnetActions()).extend(infoActions())
+const viem = () =>
+  createPublicClient({ transport: subnetHttp(devnet().rpcUrl) })
+    .extend(subnetActions())
+    .extend(infoActions())
 
 beforeAll(async () => {
   const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${bigFeeJson}]`)
@@ -96,8 +99,10 @@ describe('viem and ethers agree on the 13 Info methods', () => {
 
   it('isBootstrapped and getBlockchainID for each alias', async () => {
     const v = viem()
-    for (const chain of ['C', 'X', 'P', 'devnet', devnet().blockchainID]) expect(await provider.info.isBootstrapped({ chain })).toEqual(await v.isBootstrapped({ chain }))
-    for (const alias of ['C', 'X', 'P', 'devnet']) expect(await provider.info.getBlockchainID({ alias })).toEqual(await v.getBlockchainID({ alias }))
+    for (const chain of ['C', 'X', 'P', 'devnet', devnet().blockchainID])
+      expect(await provider.info.isBootstrapped({ chain })).toEqual(await v.isBootstrapped({ chain }))
+    for (const alias of ['C', 'X', 'P', 'devnet'])
+      expect(await provider.info.getBlockchainID({ alias })).toEqual(await v.getBlockchainID({ alias }))
   })
 
   it('peers: all, filtered, none (times compared within a second or two)', async () => {

@@ -33,7 +33,11 @@ beforeAll(async () => {
   changedAt = BigInt(r.result.blockNumber)
   // The wire really carries the bare number.
   const text = await (
-    await fetch(devnet().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_feeConfig","params":[]}' })
+    await fetch(devnet().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_feeConfig","params":[]}',
+    })
   ).text()
   expect(text).toContain('"minBaseFee":9007199254740993,')
   provider = track(new SubnetProvider(devnet().rpcUrl))
@@ -89,7 +93,13 @@ describe('exact by default', () => {
   })
 
   it('the lossless marker never leaks into results', async () => {
-    const all = [await provider.feeConfig(), await provider.getChainConfig(), await provider.getActiveRulesAt(), await provider.getActivePrecompilesAt(), await provider.info.peers()]
+    const all = [
+      await provider.feeConfig(),
+      await provider.getChainConfig(),
+      await provider.getActiveRulesAt(),
+      await provider.getActivePrecompilesAt(),
+      await provider.info.peers(),
+    ]
     const text = JSON.stringify(all, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
     expect(text).not.toContain('bigint:')
     expect(text).not.toContain('\\u0000')

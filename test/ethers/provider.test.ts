@@ -131,7 +131,12 @@ describe('SubnetProvider: Subnet-EVM methods', () => {
   })
 
   it('parallel calls (batched by ethers) decode each result', async () => {
-    const [a, b, c, d] = await Promise.all([provider.feeConfig(0), provider.feeConfig('latest'), provider.getChainConfig(), provider.getActiveRulesAt(0)])
+    const [a, b, c, d] = await Promise.all([
+      provider.feeConfig(0),
+      provider.feeConfig('latest'),
+      provider.getChainConfig(),
+      provider.getActiveRulesAt(0),
+    ])
     expect(a.feeConfig.minBaseFee).toBe(25_000_000_000n)
     expect(b.feeConfig.minBaseFee).toBe(30_000_000_000n)
     expect(c.chainId).toBe(99999n)
@@ -162,7 +167,8 @@ describe('SubnetProvider: provider.info (the 13 Info methods)', () => {
   })
 
   it('getBlockchainID for aliases', async () => {
-    for (const alias of ['X', 'P', 'C', 'devnet']) expect(await provider.info.getBlockchainID({ alias })).toBe((await info('info.getBlockchainID', { alias })).blockchainID)
+    for (const alias of ['X', 'P', 'C', 'devnet'])
+      expect(await provider.info.getBlockchainID({ alias })).toBe((await info('info.getBlockchainID', { alias })).blockchainID)
     expect(await provider.info.getBlockchainID({ alias: 'devnet' })).toBe(devnet().blockchainID)
   })
 
@@ -215,7 +221,9 @@ describe('SubnetProvider: provider.info (the 13 Info methods)', () => {
   it('uptime: percentages as number, with and without subnetID', async () => {
     expect(await provider.info.uptime()).toEqual(expectedInfo.uptime(await info('info.uptime')))
     expect(await provider.info.uptime()).toEqual({ rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 })
-    expect(await provider.info.uptime({ subnetID: devnet().subnetID })).toEqual(expectedInfo.uptime(await info('info.uptime', { subnetID: devnet().subnetID })))
+    expect(await provider.info.uptime({ subnetID: devnet().subnetID })).toEqual(
+      expectedInfo.uptime(await info('info.uptime', { subnetID: devnet().subnetID })),
+    )
   })
 
   it('an InfoClient made from the base URL or the alias RPC URL answers the same', async () => {
@@ -305,7 +313,10 @@ describe("SubnetProvider: send's lifecycle", () => {
     await p.info.getNetworkID()
     await new Promise((resolve) => setTimeout(resolve, 20))
     const actions = events.map((e) => `${e.action} ${e.payload?.method ?? e.result?.[0]?.id}`)
-    expect(actions.filter((a) => a.startsWith('sendRpcPayload'))).toEqual(['sendRpcPayload eth_feeConfig', 'sendRpcPayload info.getNetworkID'])
+    expect(actions.filter((a) => a.startsWith('sendRpcPayload'))).toEqual([
+      'sendRpcPayload eth_feeConfig',
+      'sendRpcPayload info.getNetworkID',
+    ])
     const sent = events.filter((e) => e.action === 'sendRpcPayload').map((e) => e.payload!.id)
     const received = events.filter((e) => e.action === 'receiveRpcResult').map((e) => e.result![0]!.id)
     expect(received).toEqual(sent)
@@ -328,7 +339,14 @@ describe("SubnetProvider: send's lifecycle", () => {
     p.destroy()
     const expected = await p.send('eth_chainId', []).catch((e: unknown) => e)
     expect(isError(expected, 'UNSUPPORTED_OPERATION')).toBe(true)
-    for (const call of [p.feeConfig(), p.getChainConfig(), p.getActiveRulesAt(), p.getActivePrecompilesAt(), info.getNodeID(), info.peers()]) {
+    for (const call of [
+      p.feeConfig(),
+      p.getChainConfig(),
+      p.getActiveRulesAt(),
+      p.getActivePrecompilesAt(),
+      info.getNodeID(),
+      info.peers(),
+    ]) {
       const e = await call.catch((x: unknown) => x)
       expect(isError(e, 'UNSUPPORTED_OPERATION')).toBe(true)
       expect((e as Error & { shortMessage: string }).shortMessage).toBe((expected as Error & { shortMessage: string }).shortMessage)

@@ -22,7 +22,8 @@ const replies: Record<string, (c: Call) => string> = {
   // A node that could not read the request answers with id null.
   nullIdError: () => '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}',
   // JSON-RPC 1.0 style: "result": null beside the error.
-  nullResultError: (c) => `{"jsonrpc":"2.0","id":${JSON.stringify(c.id)},"result":null,"error":{"code":-32601,"message":"the method ${c.method} does not exist/is not available"}}`,
+  nullResultError: (c) =>
+    `{"jsonrpc":"2.0","id":${JSON.stringify(c.id)},"result":null,"error":{"code":-32601,"message":"the method ${c.method} does not exist/is not available"}}`,
   // A well-formed error, but for another request.
   wrongIdError: () => '{"jsonrpc":"2.0","id":987654,"error":{"code":-32000,"message":"not yours"}}',
   wrongId: (c) => JSON.stringify({ jsonrpc: '2.0', id: 987654, result: goodResults[c.method] ?? null }),
@@ -44,7 +45,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call
       const route = (req.url ?? '/').split('/')[1] ?? ''
-      const body = call.method === 'eth_chainId' ? `{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":"0x1869f"}` : replies[route]!(call)
+      const body =
+        call.method === 'eth_chainId' ? `{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":"0x1869f"}` : replies[route]!(call)
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(body)
     })
@@ -68,7 +70,11 @@ const viemClient = (route: string, make: typeof http = http) =>
 describe('error replies', () => {
   it('id null: the node error, through both adapters', { timeout: 10_000 }, async () => {
     const p = ethersProvider('nullIdError')
-    for (const e of [await rejection(p.feeConfig()), await rejection(new InfoClient(url('nullIdError')).peers()), await rejection(viemClient('nullIdError').getChainConfig())]) {
+    for (const e of [
+      await rejection(p.feeConfig()),
+      await rejection(new InfoClient(url('nullIdError')).peers()),
+      await rejection(viemClient('nullIdError').getChainConfig()),
+    ]) {
       expect(e).toBeInstanceOf(NodeRpcError)
       expect(e.code).toBe(-32700)
       expect(e.nodeMessage).toBe('parse error')
@@ -78,7 +84,11 @@ describe('error replies', () => {
 
   it('"result": null beside an error is just the error (MethodNotFoundError here)', { timeout: 10_000 }, async () => {
     const p = ethersProvider('nullResultError')
-    for (const e of [await rejection(p.getChainConfig()), await rejection(p.info.getNodeVersion()), await rejection(viemClient('nullResultError', subnetHttp as typeof http).feeConfig())]) {
+    for (const e of [
+      await rejection(p.getChainConfig()),
+      await rejection(p.info.getNodeVersion()),
+      await rejection(viemClient('nullResultError', subnetHttp as typeof http).feeConfig()),
+    ]) {
       expect(e).toBeInstanceOf(MethodNotFoundError)
       expect(e.code).toBe(-32601)
     }
@@ -110,7 +120,9 @@ describe('providers other than SubnetProvider (function forms)', () => {
     p.destroy()
   })
 
-  it('plain JsonRpcProvider: a one-element array is indistinguishable from an object after its _send, so it is accepted', { timeout: 10_000 }, async () => {
+  it('plain JsonRpcProvider: a one-element array is indistinguishable from an object after its _send, so it is accepted', {
+    timeout: 10_000,
+  }, async () => {
     const p = plain('array')
     expect((await getChainConfig(p)).chainId).toBe(99999n)
     p.destroy()
@@ -119,7 +131,9 @@ describe('providers other than SubnetProvider (function forms)', () => {
     s.destroy()
   })
 
-  it('plain JsonRpcProvider: a body that is not JSON stays ethers’ own error (SubnetProvider: ResponseShapeError)', { timeout: 10_000 }, async () => {
+  it('plain JsonRpcProvider: a body that is not JSON stays ethers’ own error (SubnetProvider: ResponseShapeError)', {
+    timeout: 10_000,
+  }, async () => {
     const p = plain('notJson')
     const e = await rejection(getChainConfig(p))
     expect(e).not.toBeInstanceOf(SubnetRpcError)
@@ -150,7 +164,9 @@ describe('providers other than SubnetProvider (function forms)', () => {
     expect(seen).toEqual(['eth_getChainConfig', 'eth_feeConfig'])
   })
 
-  it('SubnetBrowserProvider: a wallet failure without a JSON-RPC code becomes ethers’ error, not a bare object', { timeout: 10_000 }, async () => {
+  it('SubnetBrowserProvider: a wallet failure without a JSON-RPC code becomes ethers’ error, not a bare object', {
+    timeout: 10_000,
+  }, async () => {
     const wallet = {
       async request(): Promise<unknown> {
         throw new Error('wallet is offline')

@@ -248,17 +248,26 @@ describe.each([...faults, 'refused' as const])('fault: %s', (fault) => {
     for (const [i, call] of all.entries()) {
       const r = results[i]!
       const requests = fault === 'refused' ? 'n/a' : server.count(fault, call.tag)
-      figures.push({ fault, client: call.client, method: call.method, ms: r.ms, requests, outcome: r.error ? String(r.error.name === 'Error' ? r.error.code : r.error.name) : 'value' })
+      figures.push({
+        fault,
+        client: call.client,
+        method: call.method,
+        ms: r.ms,
+        requests,
+        outcome: r.error ? String(r.error.name === 'Error' ? r.error.code : r.error.name) : 'value',
+      })
       const where = `${fault} / ${call.tag}`
       if (call.adapter === 'viem') {
         expectViem(fault, c, call, r)
         const attempts = c.viemRetries ? retryCount + 1 : 1
         // viem's backoff between attempts: D·2^i, or what a Retry-After header asks for.
-        const waits = fault === 'retryAfter503' || fault === 'tooMany429' ? retryCount * server.retryAfterS * 1000 : D * (2 ** retryCount - 1)
+        const waits =
+          fault === 'retryAfter503' || fault === 'tooMany429' ? retryCount * server.retryAfterS * 1000 : D * (2 ** retryCount - 1)
         if (fault !== 'refused') expect(requests, `${where}: requests`).toBe(attempts)
         expect(r.ms, `${where}: ms`).toBeLessThan(attempts * timeout + waits + MARGIN)
         if (c.viem === 'timeout') expect(r.ms, `${where}: waited every attempt`).toBeGreaterThanOrEqual(attempts * timeout - 5)
-        if (fault === 'retryAfter503' || fault === 'tooMany429') expect(r.ms, `${where}: honoured Retry-After`).toBeGreaterThanOrEqual(waits - 5)
+        if (fault === 'retryAfter503' || fault === 'tooMany429')
+          expect(r.ms, `${where}: honoured Retry-After`).toBeGreaterThanOrEqual(waits - 5)
       } else {
         expectEthers(c, call, r)
         if (fault !== 'refused') expect(requests, `${where}: requests`).toBe(c.ethersRequests ?? 1)

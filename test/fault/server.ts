@@ -14,7 +14,16 @@ import type { AddressInfo, Socket } from 'node:net'
 /** Valid, real-shaped results, for the faults that wrap or distort a good reply. */
 export const goodResults: Record<string, unknown> = {
   eth_feeConfig: {
-    feeConfig: { gasLimit: 8000000, targetBlockRate: 2, minBaseFee: 25000000000, targetGas: 15000000, baseFeeChangeDenominator: 36, minBlockGasCost: 0, maxBlockGasCost: 1000000, blockGasCostStep: 200000 },
+    feeConfig: {
+      gasLimit: 8000000,
+      targetBlockRate: 2,
+      minBaseFee: 25000000000,
+      targetGas: 15000000,
+      baseFeeChangeDenominator: 36,
+      minBlockGasCost: 0,
+      maxBlockGasCost: 1000000,
+      blockGasCostStep: 200000,
+    },
     lastChangedAt: 0,
   },
   eth_getChainConfig: {
@@ -28,7 +37,16 @@ export const goodResults: Record<string, unknown> = {
     petersburgBlock: 0,
     istanbulBlock: 0,
     muirGlacierBlock: 0,
-    feeConfig: { gasLimit: 8000000, targetBlockRate: 2, minBaseFee: 25000000000, targetGas: 15000000, baseFeeChangeDenominator: 36, minBlockGasCost: 0, maxBlockGasCost: 1000000, blockGasCostStep: 200000 },
+    feeConfig: {
+      gasLimit: 8000000,
+      targetBlockRate: 2,
+      minBaseFee: 25000000000,
+      targetGas: 15000000,
+      baseFeeChangeDenominator: 36,
+      minBlockGasCost: 0,
+      maxBlockGasCost: 1000000,
+      blockGasCostStep: 200000,
+    },
     upgrades: {},
   },
   'info.getNodeVersion': {
@@ -134,7 +152,12 @@ export async function startFaultServer(): Promise<FaultServer> {
       case 'ok':
         return send(res, 200, 'application/json', good)
       case 'noMethod':
-        return send(res, 200, 'application/json', JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${method} does not exist/is not available` } }))
+        return send(
+          res,
+          200,
+          'application/json',
+          JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${method} does not exist/is not available` } }),
+        )
       case 'truncated':
         return send(res, 200, 'application/json', good.slice(0, Math.floor(good.length / 2)))
       case 'html502':
@@ -182,7 +205,12 @@ export async function startFaultServer(): Promise<FaultServer> {
       case 'wrongId':
         return send(res, 200, 'application/json', envelope(typeof id === 'number' ? id + 1000 : 'not-the-id', goodResults[method] ?? null))
       case 'resultAndError':
-        return send(res, 200, 'application/json', JSON.stringify({ jsonrpc: '2.0', id, result: goodResults[method] ?? null, error: { code: -32000, message: 'boom' } }))
+        return send(
+          res,
+          200,
+          'application/json',
+          JSON.stringify({ jsonrpc: '2.0', id, result: goodResults[method] ?? null, error: { code: -32000, message: 'boom' } }),
+        )
       case 'array':
         return send(res, 200, 'application/json', `[${good}]`)
       case 'huge': {

@@ -28,7 +28,10 @@ function replies(): [MethodSpec<never, unknown>, string][] {
     [subnetMethods.feeConfig as never, f.feeConfig],
     [subnetMethods.getChainConfig as never, f.getChainConfigLarge],
     [subnetMethods.getActiveRulesAt as never, f.getActiveRulesAt],
-    [subnetMethods.getActivePrecompilesAt as never, `{"result":${goJson((JSON.parse(markUnsafeIntegers(f.getChainConfig)) as { result: Record<string, unknown> }).result.warpConfig ? { warpConfig: { blockTimestamp: 1, quorumNumerator: 67, requirePrimaryNetworkSigners: false } } : {})}}`],
+    [
+      subnetMethods.getActivePrecompilesAt as never,
+      `{"result":${goJson((JSON.parse(markUnsafeIntegers(f.getChainConfig)) as { result: Record<string, unknown> }).result.warpConfig ? { warpConfig: { blockTimestamp: 1, quorumNumerator: 67, requirePrimaryNetworkSigners: false } } : {})}}`,
+    ],
     [infoMethods.peers as never, f.peers200],
   ]
   const infoSpecs: Record<string, MethodSpec<never, unknown>> = {
@@ -71,7 +74,8 @@ function mutate(root: unknown, path: Path, kind: number, value: unknown): unknow
   const last = path[path.length - 1]!
   if (kind === 0) parent[last] = value
   else if (kind === 1 && !Array.isArray(parent)) delete parent[last]
-  else if (kind === 2 && typeof parent === 'object' && !Array.isArray(parent)) Object.defineProperty(parent, '__proto__', { value: { polluted: true }, enumerable: true, configurable: true, writable: true })
+  else if (kind === 2 && typeof parent === 'object' && !Array.isArray(parent))
+    Object.defineProperty(parent, '__proto__', { value: { polluted: true }, enumerable: true, configurable: true, writable: true })
   else if (kind === 3) parent[last] = { constructor: { prototype: { polluted: true } }, toString: 5, valueOf: null }
   else parent[last] = JSON.parse(`${'['.repeat(60)}1${']'.repeat(60)}`)
   return clone

@@ -12,13 +12,43 @@ const total = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 const seed = Number(process.env.FUZZ_SEED ?? 424242)
 
 const methods = [
-  'info.getNodeID', 'info.peers', 'info.isBootstrapped', 'info.getBlockchainID', 'info.uptime', 'info.acps', 'info.upgrades', 'info.GetNodeID', 'info.', 'nope',
-  'eth_feeConfig', 'eth_getChainConfig', 'eth_getActiveRulesAt', 'eth_getActivePrecompilesAt', 'eth_chainId', 'eth_blockNumber', 'eth_getBalance', 'eth_subscribe', 'rpc_modules', 'foo_bar', '',
+  'info.getNodeID',
+  'info.peers',
+  'info.isBootstrapped',
+  'info.getBlockchainID',
+  'info.uptime',
+  'info.acps',
+  'info.upgrades',
+  'info.GetNodeID',
+  'info.',
+  'nope',
+  'eth_feeConfig',
+  'eth_getChainConfig',
+  'eth_getActiveRulesAt',
+  'eth_getActivePrecompilesAt',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_subscribe',
+  'rpc_modules',
+  'foo_bar',
+  '',
 ]
 const json = fc.jsonValue({ maxDepth: 4 })
-const id = fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant('1e400'), fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String))
+const id = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 8 }),
+  fc.constant(null),
+  fc.constant('1e400'),
+  fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+)
 const envelope = fc.record(
-  { jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('1.0'), fc.integer()), id, method: fc.oneof(fc.constantFrom(...methods), fc.string({ maxLength: 12 })), params: fc.oneof(json, fc.array(json, { maxLength: 3 })) },
+  {
+    jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('1.0'), fc.integer()),
+    id,
+    method: fc.oneof(fc.constantFrom(...methods), fc.string({ maxLength: 12 })),
+    params: fc.oneof(json, fc.array(json, { maxLength: 3 })),
+  },
   { requiredKeys: [] },
 )
 const body = fc.oneof(
@@ -55,7 +85,7 @@ function checkJsonRpc(text: string): string | undefined {
     const o = m as Record<string, unknown>
     if (o.jsonrpc !== '2.0') return 'no jsonrpc 2.0'
     if (!('id' in o)) return 'no id'
-    if (('result' in o) === ('error' in o)) return 'not exactly one of result and error'
+    if ('result' in o === 'error' in o) return 'not exactly one of result and error'
     return undefined
   }
   return Array.isArray(v) ? v.map(one).find(Boolean) : one(v)
@@ -85,11 +115,17 @@ describe('devnet under random requests', () => {
     }
     await Promise.all(Array.from({ length: 16 }, worker))
     const seconds = (performance.now() - t0) / 1000
-    console.log(`fuzz: ${total} requests in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s), RSS ${Math.round(rss0 / 2 ** 20)} → peak ${Math.round(peakRss / 2 ** 20)} MiB`)
+    console.log(
+      `fuzz: ${total} requests in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s), RSS ${Math.round(rss0 / 2 ** 20)} → peak ${Math.round(peakRss / 2 ** 20)} MiB`,
+    )
     expect(problems).toEqual([])
     expect(peakRss - rss0).toBeLessThan(300 * 2 ** 20)
     // Still serving.
-    const ok = await fetch(devnet().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+    const ok = await fetch(devnet().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    })
     expect(await ok.text()).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
   }, 600_000)
 })

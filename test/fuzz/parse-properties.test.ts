@@ -22,26 +22,47 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 describe('parseJson properties', () => {
   it('equals JSON.parse on any JSON text without unsafe integers', () => {
     const exact = (v: unknown): boolean =>
-      typeof v === 'number' ? !Number.isInteger(v) || Number.isSafeInteger(v) : Array.isArray(v) ? v.every(exact) : v && typeof v === 'object' ? Object.values(v).every(exact) : true
-    fc.assert(fc.property(fc.jsonValue().filter(exact), (v) => {
-      const text = JSON.stringify(v)
-      expect(parseJson(text)).toEqual(JSON.parse(text))
-    }), { seed, numRuns: runs })
+      typeof v === 'number'
+        ? !Number.isInteger(v) || Number.isSafeInteger(v)
+        : Array.isArray(v)
+          ? v.every(exact)
+          : v && typeof v === 'object'
+            ? Object.values(v).every(exact)
+            : true
+    fc.assert(
+      fc.property(fc.jsonValue().filter(exact), (v) => {
+        const text = JSON.stringify(v)
+        expect(parseJson(text)).toEqual(JSON.parse(text))
+      }),
+      { seed, numRuns: runs },
+    )
   })
   it('round-trips bigints beyond 2^53 through stringifyJson, also via the subnetHttp path (markUnsafeIntegers, JSON.parse, revive)', () => {
-    fc.assert(fc.property(value, (v) => {
-      const text = stringifyJson(v)
-      expect(parseJson(text)).toEqual(v)
-      expect(revive(JSON.parse(markUnsafeIntegers(text)))).toEqual(v)
-    }), { seed, numRuns: runs })
+    fc.assert(
+      fc.property(value, (v) => {
+        const text = stringifyJson(v)
+        expect(parseJson(text)).toEqual(v)
+        expect(revive(JSON.parse(markUnsafeIntegers(text)))).toEqual(v)
+      }),
+      { seed, numRuns: runs },
+    )
   })
   it('throws only SyntaxError on arbitrary text', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v).slice(1))), (text) => {
-      try {
-        parseJson(text)
-      } catch (e) {
-        expect(e).toBeInstanceOf(SyntaxError)
-      }
-    }), { seed, numRuns: runs })
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((v) => JSON.stringify(v).slice(1)),
+        ),
+        (text) => {
+          try {
+            parseJson(text)
+          } catch (e) {
+            expect(e).toBeInstanceOf(SyntaxError)
+          }
+        },
+      ),
+      { seed, numRuns: runs },
+    )
   })
 })

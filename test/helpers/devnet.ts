@@ -20,7 +20,11 @@ export function useDevnet(options: DevnetOptions = {}): () => Devnet {
 export type RawReply = { status: number; headers: Headers; body: string }
 
 /** POSTs a raw body and returns status, headers and the exact body text. */
-export async function post(url: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<RawReply> {
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<RawReply> {
   const res = await fetch(url, { method: 'POST', headers, body })
   return { status: res.status, headers: res.headers, body: await res.text() }
 }

@@ -166,7 +166,11 @@ export function useRecorder(target: () => string, webSocketTarget?: () => string
   }
 }
 
-export type FakeReply = { result: unknown } | { error: { code: number; message: string; data?: unknown } } | { rawResult: string } | { body: string; status?: number }
+export type FakeReply =
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } }
+  | { rawResult: string }
+  | { body: string; status?: number }
 
 export type FakeNode = {
   url: string
@@ -186,7 +190,11 @@ export async function startFakeNode(): Promise<FakeNode> {
   const one = (call: { id?: unknown; method?: string } | undefined): { text: string; status: number } => {
     const id = JSON.stringify(call?.id ?? null)
     const reply = replies.get(call?.method ?? '')
-    if (!reply) return { status: 200, text: `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"the method ${call?.method} does not exist/is not available"}}` }
+    if (!reply)
+      return {
+        status: 200,
+        text: `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"the method ${call?.method} does not exist/is not available"}}`,
+      }
     if ('body' in reply) return { status: reply.status ?? 200, text: reply.body }
     if ('rawResult' in reply) return { status: 200, text: `{"jsonrpc":"2.0","id":${id},"result":${reply.rawResult}}` }
     if ('result' in reply) return { status: 200, text: `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(reply.result)}}` }
@@ -264,9 +272,17 @@ export function eip1193(url: () => string, parse: (text: string) => unknown = JS
 }
 
 /** Sends a JSON-RPC call with raw params text and returns the reply, parsed losslessly. */
-export async function rawCall(url: string, method: string, paramsText?: string): Promise<{ result?: any; error?: { code: number; message: string } }> {
+export async function rawCall(
+  url: string,
+  method: string,
+  paramsText?: string,
+): Promise<{ result?: any; error?: { code: number; message: string } }> {
   const p = paramsText === undefined ? '' : `,"params":${paramsText}`
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"jsonrpc":"2.0","id":1,"method":${JSON.stringify(method)}${p}}` })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"jsonrpc":"2.0","id":1,"method":${JSON.stringify(method)}${p}}`,
+  })
   return parseJson(await res.text()) as { result?: any; error?: { code: number; message: string } }
 }
 

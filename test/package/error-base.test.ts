@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest'
 import { SubnetRpcError } from '../../src/errors/base.js'
 
 class Ours extends SubnetRpcError {}
-const viemMessage = (e: BaseError) => e.message.replace(/\n\nVersion: viem@\S+$/, '').replace(/\nVersion: viem@\S+$/, '').trimEnd()
+const viemMessage = (e: BaseError) =>
+  e.message
+    .replace(/\n\nVersion: viem@\S+$/, '')
+    .replace(/\nVersion: viem@\S+$/, '')
+    .trimEnd()
 
 const cases: [string, ConstructorParameters<typeof BaseError>[1]][] = [
   ['no args', {}],

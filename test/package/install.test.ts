@@ -88,9 +88,12 @@ describe('(a) viem app: npm i subnet-rpc viem', () => {
 
   it('brings no install script: the same packages have one as in the viem-only app, and none of ours', () => {
     expect(installScriptPackages(viemApp.dir)).toEqual(installScriptPackages(viemBase.dir))
-    const pkg = JSON.parse(readFileSync(join(viemApp.dir, 'node_modules/subnet-rpc/package.json'), 'utf8')) as { scripts?: Record<string, string> }
+    const pkg = JSON.parse(readFileSync(join(viemApp.dir, 'node_modules/subnet-rpc/package.json'), 'utf8')) as {
+      scripts?: Record<string, string>
+    }
     for (const s of ['preinstall', 'install', 'postinstall']) expect(pkg.scripts?.[s], s).toBeUndefined()
-    for (const heavy of ['@foundry-rs/anvil', '@viem/anvil', 'ethers']) expect(existsSync(join(viemApp.dir, 'node_modules', heavy)), heavy).toBe(false)
+    for (const heavy of ['@foundry-rs/anvil', '@viem/anvil', 'ethers'])
+      expect(existsSync(join(viemApp.dir, 'node_modules', heavy)), heavy).toBe(false)
   })
 
   it('every browser-safe entry loads with import and with require, exporting what src does', async () => {
@@ -157,8 +160,16 @@ describe('(b) ethers app without viem: npm i subnet-rpc ethers', () => {
     const args = { isBootstrapped: { chain: 'X' }, getBlockchainID: { alias: d.alias } }
     writeFileSync(join(ethersApp.dir, 'calls.mjs'), ethersCalls)
     const call = `callAll(sr, ${JSON.stringify(d.rpcUrl)}, ${JSON.stringify(args)}).then((s) => console.log(s))`
-    const esm = await node(ethersApp, 'ethers-calls.mjs', `import * as sr from 'subnet-rpc/ethers'\nimport { callAll } from './calls.mjs'\n${call}`)
-    const cjs = await node(ethersApp, 'ethers-calls.cjs', `const sr = require('subnet-rpc/ethers')\nimport('./calls.mjs').then(({ callAll }) => ${call})`)
+    const esm = await node(
+      ethersApp,
+      'ethers-calls.mjs',
+      `import * as sr from 'subnet-rpc/ethers'\nimport { callAll } from './calls.mjs'\n${call}`,
+    )
+    const cjs = await node(
+      ethersApp,
+      'ethers-calls.cjs',
+      `const sr = require('subnet-rpc/ethers')\nimport('./calls.mjs').then(({ callAll }) => ${call})`,
+    )
     const { callAll } = (await import(pathToFileURL(join(ethersApp.dir, 'calls.mjs')).href)) as {
       callAll: (m: unknown, url: string, a: unknown) => Promise<string>
     }
@@ -232,10 +243,15 @@ d.startDevnet().then(() => console.log('started?!'), (e) => console.log(JSON.str
 
   it('ethers app with an anvil from ANVIL_BINARY: only @viem/anvil is asked for (ethers brings @noble/curves)', async () => {
     const anvil = (await import('../../src/devnet/index.js')).findAnvilBinary()
-    const out = await node(ethersApp, 'devnet-env.mjs', "import('subnet-rpc/devnet').then((d) => d.startDevnet()).catch((e) => console.log(e.message))", {
-      ...bare,
-      ANVIL_BINARY: anvil,
-    })
+    const out = await node(
+      ethersApp,
+      'devnet-env.mjs',
+      "import('subnet-rpc/devnet').then((d) => d.startDevnet()).catch((e) => console.log(e.message))",
+      {
+        ...bare,
+        ANVIL_BINARY: anvil,
+      },
+    )
     expectMessage(out, 'npm i -D @viem/anvil@0.0.10')
     expect(out).not.toContain('@foundry-rs/anvil (')
     expect(out).not.toContain('@noble/curves (')

@@ -111,7 +111,12 @@ let packing: Promise<Pack> | undefined
 export function packTarball(): Promise<Pack> {
   packing ??= (async () => {
     if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is not built: run npm run build (npm test builds first)')
-    const files = [join(root, 'package.json'), join(root, 'README.md'), ...filesUnder(join(root, 'dist')), ...filesUnder(join(root, 'docs'))].sort()
+    const files = [
+      join(root, 'package.json'),
+      join(root, 'README.md'),
+      ...filesUnder(join(root, 'dist')),
+      ...filesUnder(join(root, 'docs')),
+    ].sort()
     const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
     const dir = join(cacheRoot, `pack-${key}`)
     return withLock(dir, async () => {
@@ -158,7 +163,10 @@ export async function installApp(name: string, dependencies: Record<string, stri
     pruneOld()
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `app-${name}`, version: '1.0.0', private: true, dependencies: deps }, null, 2))
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `app-${name}`, version: '1.0.0', private: true, dependencies: deps }, null, 2),
+    )
     const started = performance.now()
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', dir], dir)
     const installMs = Math.round(performance.now() - started)
@@ -180,7 +188,9 @@ export function treeBytes(dir: string): number {
 
 /** Packages of an app's lockfile that have install scripts (`hasInstallScript`), by lockfile path. */
 export function installScriptPackages(appDir: string): string[] {
-  const lock = JSON.parse(readFileSync(join(appDir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> }
+  const lock = JSON.parse(readFileSync(join(appDir, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>
+  }
   return Object.entries(lock.packages)
     .filter(([, p]) => p.hasInstallScript)
     .map(([path]) => path)

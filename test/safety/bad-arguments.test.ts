@@ -19,7 +19,9 @@ type Case = [name: string, call: () => Promise<unknown>]
 
 function viemCases(): Case[] {
   const rpc = `${recorder().url}/ext/bc/${devnet().blockchainID}/rpc`
-  const c = createPublicClient({ transport: http(rpc) }).extend(subnetActions()).extend(infoActions())
+  const c = createPublicClient({ transport: http(rpc) })
+    .extend(subnetActions())
+    .extend(infoActions())
   const a = (x: unknown) => x as never
   return [
     ['viem getActiveRulesAt timestamp -1', () => c.getActiveRulesAt({ timestamp: -1 })],
@@ -95,8 +97,10 @@ describe('bad arguments never reach the node', () => {
       }
       // A rejection, never a synchronous throw: callers' .catch() sees it.
       if (promise === undefined) failures.push(`${name}: threw synchronously`)
-      else if (!(error instanceof InvalidArgumentError)) failures.push(`${name}: got ${error === undefined ? 'a result' : (error as Error).name}`)
-      else if (!/^Invalid \S+: /.test(error.shortMessage) || !error.message.includes('Accepted:')) failures.push(`${name}: message lacks what and what is accepted`)
+      else if (!(error instanceof InvalidArgumentError))
+        failures.push(`${name}: got ${error === undefined ? 'a result' : (error as Error).name}`)
+      else if (!/^Invalid \S+: /.test(error.shortMessage) || !error.message.includes('Accepted:'))
+        failures.push(`${name}: message lacks what and what is accepted`)
     }
     expect(failures).toEqual([])
     expect(recorder().requests).toEqual([])

@@ -74,7 +74,14 @@ describe('info requests go to the configured host only', () => {
         fc.constantFrom('127.0.0.1', 'localhost', 'node.example', '[::1]'),
         fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
         fc.array(segment, { maxLength: 4 }),
-        fc.constantFrom('', '/ext/info', '/ext/bc/C/rpc', '/ext/bc/2dEdCdWmBAnDBg4cC2MdDs3vzy8wDrX6s4q59sZks5UeySaQ2i/rpc', '/ext/bc/X/ws', '/'),
+        fc.constantFrom(
+          '',
+          '/ext/info',
+          '/ext/bc/C/rpc',
+          '/ext/bc/2dEdCdWmBAnDBg4cC2MdDs3vzy8wDrX6s4q59sZks5UeySaQ2i/rpc',
+          '/ext/bc/X/ws',
+          '/',
+        ),
         fc.option(fc.stringMatching(/^[A-Za-z0-9=&/@:.%-]{0,20}$/), { nil: undefined }),
         (scheme, host, port, segments, suffix, query) => {
           const input = `${scheme}://${host}${port ? `:${port}` : ''}/${segments.join('/')}${suffix}${query === undefined ? '' : `?${query}`}`

@@ -124,7 +124,13 @@ describe('node IDs', () => {
     expect(() => parseNodeId('NodeID-')).toThrow('base58 decoding error')
     expect(() => parseNodeId('NodeID-111111111111111111116DBWJt')).toThrow('invalid input checksum')
     expect(() => parseNodeId('NodeID-0111111111111111111116DBWJs')).toThrow('invalid base58 digit')
-    for (const bad of ['NodeID-', 'NodeID-45PJLL', 'NodeID-111111111111111111116DBWJt', '', 'NodeID-jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq'])
+    for (const bad of [
+      'NodeID-',
+      'NodeID-45PJLL',
+      'NodeID-111111111111111111116DBWJt',
+      '',
+      'NodeID-jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq',
+    ])
       expect(isNodeId(bad)).toBe(false)
   })
 })

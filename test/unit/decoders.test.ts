@@ -59,7 +59,17 @@ const feeBig = {
   maxBlockGasCost: 1000000n,
   blockGasCostStep: 200000n,
 }
-const ethRules = { IsHomestead: true, IsEIP150: true, IsEIP155: true, IsEIP158: true, IsByzantium: true, IsConstantinople: true, IsPetersburg: true, IsIstanbul: true, IsCancun: true }
+const ethRules = {
+  IsHomestead: true,
+  IsEIP150: true,
+  IsEIP155: true,
+  IsEIP158: true,
+  IsByzantium: true,
+  IsConstantinople: true,
+  IsPetersburg: true,
+  IsIstanbul: true,
+  IsCancun: true,
+}
 const upgradesJson = {
   apricotPhase1Time: '2020-12-05T05:00:00Z',
   apricotPhase2Time: '2020-12-05T05:00:00Z',
@@ -78,8 +88,16 @@ const upgradesJson = {
 
 describe('older and newer nodes', () => {
   it('getVMs: fxs absent (before v1.10.19) is fine; present is kept', () => {
-    const old = decode(info.decodeVMs, '{"vms":{"jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq":["avm"],"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ":["secp256k1fx"]}}')
-    expect(old).toEqual({ vms: { jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'], spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ: ['secp256k1fx'] } })
+    const old = decode(
+      info.decodeVMs,
+      '{"vms":{"jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq":["avm"],"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ":["secp256k1fx"]}}',
+    )
+    expect(old).toEqual({
+      vms: {
+        jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'],
+        spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ: ['secp256k1fx'],
+      },
+    })
     expect('fxs' in old).toBe(false)
     const neu = decode(info.decodeVMs, '{"vms":{},"fxs":{"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ":"secp256k1fx"}}')
     expect(neu.fxs).toEqual({ spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ: 'secp256k1fx' })
@@ -87,7 +105,13 @@ describe('older and newer nodes', () => {
 
   it('peers: observedSubnetUptimes (v1.9.4–v1.11.11) kept as numbers; upgradeTime, publicIP, ACP lists absent on old nodes', () => {
     const { upgradeTime: _u, publicIP: _p, supportedACPs: _s, objectedACPs: _o, ...old } = peerJson
-    const r = decode(info.decodePeers, JSON.stringify({ numPeers: '1', peers: [{ ...old, observedSubnetUptimes: { '2a1N9jKna34LGs7oSvpQjqVU6y3ifbMPcD5gDThPRZdPE9KHmi': '88' } }] }))
+    const r = decode(
+      info.decodePeers,
+      JSON.stringify({
+        numPeers: '1',
+        peers: [{ ...old, observedSubnetUptimes: { '2a1N9jKna34LGs7oSvpQjqVU6y3ifbMPcD5gDThPRZdPE9KHmi': '88' } }],
+      }),
+    )
     const p = r.peers[0]!
     expect(p.observedSubnetUptimes).toEqual({ '2a1N9jKna34LGs7oSvpQjqVU6y3ifbMPcD5gDThPRZdPE9KHmi': 88 })
     expect('upgradeTime' in p).toBe(false)
@@ -117,7 +141,10 @@ describe('older and newer nodes', () => {
   })
 
   it('upgrades: new *Time keys as Date, other new keys kept as sent, older nodes without etna…helicon', () => {
-    const r = decode(info.decodeUpgrades, JSON.stringify({ ...upgradesJson, fooTime: '2031-01-01T00:00:00Z', graniteEpochDuration: 30000000000, someNewHeight: 5 }))
+    const r = decode(
+      info.decodeUpgrades,
+      JSON.stringify({ ...upgradesJson, fooTime: '2031-01-01T00:00:00Z', graniteEpochDuration: 30000000000, someNewHeight: 5 }),
+    )
     expect(r.fooTime).toEqual(new Date('2031-01-01T00:00:00Z'))
     expect(r.graniteEpochDuration).toBe(30000000000n)
     expect((r as Record<string, unknown>).someNewHeight).toBe(5)
@@ -141,7 +168,9 @@ describe('older and newer nodes', () => {
     expect(r.etnaTime).toEqual(new Date('2024-12-16T17:00:00Z'))
     expect(r.heliconTime).toEqual(new Date('9999-12-01T00:00:00Z'))
     expect(r.graniteEpochDuration).toBe(30000000000n)
-    expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...wire, graniteEpochDuration: '30s' })))).toBe('$.graniteEpochDuration')
+    expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...wire, graniteEpochDuration: '30s' })))).toBe(
+      '$.graniteEpochDuration',
+    )
     expect(pathOf(() => decode(info.decodeUpgrades, JSON.stringify({ ...wire, etnaTime: 1 })))).toBe('$.etnaTime')
     // The upgrades every node since Durango has are required.
     const { durangoTime: _, ...withoutDurango } = wire
@@ -159,7 +188,17 @@ describe('older and newer nodes', () => {
 
   it('getTxFee: creationTxFee of old nodes and new fee fields as bigint', () => {
     const fees = Object.fromEntries(
-      ['txFee', 'createAssetTxFee', 'createSubnetTxFee', 'transformSubnetTxFee', 'createBlockchainTxFee', 'addPrimaryNetworkValidatorFee', 'addPrimaryNetworkDelegatorFee', 'addSubnetValidatorFee', 'addSubnetDelegatorFee'].map((k) => [k, '1000000']),
+      [
+        'txFee',
+        'createAssetTxFee',
+        'createSubnetTxFee',
+        'transformSubnetTxFee',
+        'createBlockchainTxFee',
+        'addPrimaryNetworkValidatorFee',
+        'addPrimaryNetworkDelegatorFee',
+        'addSubnetValidatorFee',
+        'addSubnetDelegatorFee',
+      ].map((k) => [k, '1000000']),
     )
     const r = decode(info.decodeTxFee, JSON.stringify({ ...fees, creationTxFee: '10000000', someNewFee: '5' }))
     expect(r.creationTxFee).toBe(10000000n)
@@ -168,15 +207,24 @@ describe('older and newer nodes', () => {
   })
 
   it('getNodeID: nodePOP null on a node without BLS key', () => {
-    expect(decode(info.decodeNodeID, '{"nodeID":"NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg","nodePOP":null}')).toEqual({ nodeID: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', nodePOP: null })
+    expect(decode(info.decodeNodeID, '{"nodeID":"NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg","nodePOP":null}')).toEqual({
+      nodeID: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+      nodePOP: null,
+    })
   })
 
   it('uptime: 4-decimal strings as number', () => {
-    expect(decode(info.decodeUptime, '{"rewardingStakePercentage":"99.1234","weightedAveragePercentage":"100.0000"}')).toEqual({ rewardingStakePercentage: 99.1234, weightedAveragePercentage: 100 })
+    expect(decode(info.decodeUptime, '{"rewardingStakePercentage":"99.1234","weightedAveragePercentage":"100.0000"}')).toEqual({
+      rewardingStakePercentage: 99.1234,
+      weightedAveragePercentage: 100,
+    })
   })
 
   it('acps: keys as ACP numbers, weights as bigint even beyond 2^53', () => {
-    const r = decode(info.decodeAcps, '{"acps":{"77":{"supportWeight":"161147778098286584","supporters":["NodeID-x"],"objectWeight":"0","objectors":[],"abstainWeight":"0"}}}')
+    const r = decode(
+      info.decodeAcps,
+      '{"acps":{"77":{"supportWeight":"161147778098286584","supporters":["NodeID-x"],"objectWeight":"0","objectors":[],"abstainWeight":"0"}}}',
+    )
     expect(r.acps[77]!.supportWeight).toBe(161147778098286584n)
   })
 
@@ -185,15 +233,29 @@ describe('older and newer nodes', () => {
     const r = decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: noRate }))
     expect(r).toEqual({ feeConfig: { ...feeBig, targetBlockRate: 0n } })
     expect('lastChangedAt' in r).toBe(false)
-    expect(decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: 3 }))).toEqual({ feeConfig: feeBig, lastChangedAt: 3n })
+    expect(decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: 3 }))).toEqual({
+      feeConfig: feeBig,
+      lastChangedAt: 3n,
+    })
     // A *big.Int is a bare integer: big.Int.UnmarshalJSON refuses a quoted one, and so do we.
-    expect(pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: '25000000000' } })))).toBe('$.feeConfig.minBaseFee')
+    expect(
+      pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: '25000000000' } }))),
+    ).toBe('$.feeConfig.minBaseFee')
   })
 
   it('allow lists: adminAddresses null from old nodes is kept as null', () => {
-    const r = decode(subnet.decodeActivePrecompiles, '{"txAllowListConfig":{"adminAddresses":null,"enabledAddresses":["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc"],"blockTimestamp":0}}')
-    expect(r.txAllowListConfig).toEqual({ adminAddresses: null, enabledAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'], blockTimestamp: 0n })
-    expect(decode(subnet.decodeActivePrecompiles, '{"feeManagerConfig":{"blockTimestamp":null}}').feeManagerConfig).toEqual({ blockTimestamp: null })
+    const r = decode(
+      subnet.decodeActivePrecompiles,
+      '{"txAllowListConfig":{"adminAddresses":null,"enabledAddresses":["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc"],"blockTimestamp":0}}',
+    )
+    expect(r.txAllowListConfig).toEqual({
+      adminAddresses: null,
+      enabledAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'],
+      blockTimestamp: 0n,
+    })
+    expect(decode(subnet.decodeActivePrecompiles, '{"feeManagerConfig":{"blockTimestamp":null}}').feeManagerConfig).toEqual({
+      blockTimestamp: null,
+    })
   })
 
   it('chain config: new *Timestamp and *Block keys as bigint, other new keys kept, networkUpgradeOverrides with new keys', () => {
@@ -242,7 +304,14 @@ describe('older and newer nodes', () => {
     expect(r.avalancheRules.IsNextThing).toBe(false)
     expect('IsEtna' in r.avalancheRules).toBe(false)
     expect(r.precompiles).toEqual({ warpConfig: { timestamp: 1607144400n } })
-    const withId = decode(subnet.decodeActiveRules, JSON.stringify({ ethRules: { ...ethRules, ChainID: 99999 }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} }))
+    const withId = decode(
+      subnet.decodeActiveRules,
+      JSON.stringify({
+        ethRules: { ...ethRules, ChainID: 99999 },
+        avalancheRules: { IsSubnetEVM: true, IsDurango: true },
+        precompiles: {},
+      }),
+    )
     expect(withId.ethRules.ChainID).toBe(99999n)
   })
 
@@ -275,7 +344,10 @@ describe('__proto__ and other prototype keys', () => {
   })
 
   it('vmVersions: kept as an own property', () => {
-    const r = decode(info.decodeNodeVersion, '{"version":"v","databaseVersion":"d","gitCommit":"g","vmVersions":{"__proto__":"v9","avm":"v1"}}')
+    const r = decode(
+      info.decodeNodeVersion,
+      '{"version":"v","databaseVersion":"d","gitCommit":"g","vmVersions":{"__proto__":"v9","avm":"v1"}}',
+    )
     expect(Object.getOwnPropertyDescriptor(r.vmVersions, '__proto__')?.value).toBe('v9')
     expect(Object.getPrototypeOf(r.vmVersions)).toBe(Object.prototype)
     expect(Object.keys(r.vmVersions)).toEqual(['__proto__', 'avm'])
@@ -285,13 +357,22 @@ describe('__proto__ and other prototype keys', () => {
   it('fxs and observedSubnetUptimes: kept as own properties', () => {
     const vms = decode(info.decodeVMs, '{"vms":{},"fxs":{"__proto__":"x"}}')
     expect(Object.getOwnPropertyDescriptor(vms.fxs, '__proto__')?.value).toBe('x')
-    const peers = decode(info.decodePeers, JSON.stringify({ numPeers: '1', peers: [{ ...peerJson }] }).replace('"benched"', '"observedSubnetUptimes":{"__proto__":"5"},"benched"'))
+    const peers = decode(
+      info.decodePeers,
+      JSON.stringify({ numPeers: '1', peers: [{ ...peerJson }] }).replace(
+        '"benched"',
+        '"observedSubnetUptimes":{"__proto__":"5"},"benched"',
+      ),
+    )
     expect(Object.getOwnPropertyDescriptor(peers.peers[0]!.observedSubnetUptimes, '__proto__')?.value).toBe(5)
     clean()
   })
 
   it('precompiles of getActiveRulesAt: kept as an own property', () => {
-    const r = decode(subnet.decodeActiveRules, `{"ethRules":${JSON.stringify(ethRules)},"avalancheRules":{"IsSubnetEVM":true,"IsDurango":true},"precompiles":{"__proto__":{"timestamp":5}}}`)
+    const r = decode(
+      subnet.decodeActiveRules,
+      `{"ethRules":${JSON.stringify(ethRules)},"avalancheRules":{"IsSubnetEVM":true,"IsDurango":true},"precompiles":{"__proto__":{"timestamp":5}}}`,
+    )
     expect(Object.getOwnPropertyDescriptor(r.precompiles, '__proto__')?.value).toEqual({ timestamp: 5n })
     expect(Object.getPrototypeOf(r.precompiles)).toBe(Object.prototype)
     clean()
@@ -302,7 +383,10 @@ describe('__proto__ and other prototype keys', () => {
     expect(Object.getOwnPropertyDescriptor(r, '__proto__')?.value).toEqual({ polluted: true, blockTimestamp: 1 })
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype)
     expect((r as Record<string, unknown>).polluted).toBeUndefined()
-    const c = decode(subnet.decodeChainConfig, `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{},"x":{"__proto__":{"polluted":true}},"__proto__":{"polluted":1}}`)
+    const c = decode(
+      subnet.decodeChainConfig,
+      `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{},"x":{"__proto__":{"polluted":true}},"__proto__":{"polluted":1}}`,
+    )
     expect(Object.getPrototypeOf(c)).toBe(Object.prototype)
     expect(Object.getOwnPropertyDescriptor(c.x, '__proto__')?.value).toEqual({ polluted: true })
     expect((c.x as Record<string, unknown>).polluted).toBeUndefined()
@@ -315,18 +399,31 @@ describe('__proto__ and other prototype keys', () => {
     expect(Object.getOwnPropertyDescriptor(r, 'constructor')?.value).toBe(5)
     expect(Object.getOwnPropertyDescriptor(r, 'toString')?.value).toEqual({ a: 1 })
     expect(Object.getOwnPropertyDescriptor(r, 'hasOwnProperty')?.value).toEqual([1])
-    const c = decode(subnet.decodeChainConfig, `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"precompileUpgrades":[{"toString":{"blockTimestamp":1}}]},"valueOf":2}`)
+    const c = decode(
+      subnet.decodeChainConfig,
+      `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"precompileUpgrades":[{"toString":{"blockTimestamp":1}}]},"valueOf":2}`,
+    )
     expect(c.upgrades.precompileUpgrades![0]!.toString).toEqual({ blockTimestamp: 1 })
     expect(Object.getOwnPropertyDescriptor(c, 'valueOf')?.value).toBe(2)
     clean()
   })
 
   it('initialMint and acps are keyed by addresses and ACP numbers: __proto__ is a shape error, not pollution', () => {
-    const mint = shapeError(() => decode(subnet.decodeActivePrecompiles, '{"contractNativeMinterConfig":{"blockTimestamp":0,"initialMint":{"__proto__":"1"}}}'))
+    const mint = shapeError(() =>
+      decode(subnet.decodeActivePrecompiles, '{"contractNativeMinterConfig":{"blockTimestamp":0,"initialMint":{"__proto__":"1"}}}'),
+    )
     expect(mint.path).toBe('$.contractNativeMinterConfig.initialMint.__proto__')
-    const good = decode(subnet.decodeActivePrecompiles, '{"contractNativeMinterConfig":{"blockTimestamp":0,"initialMint":{"0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc":"1000000000000000000000"}}}')
+    const good = decode(
+      subnet.decodeActivePrecompiles,
+      '{"contractNativeMinterConfig":{"blockTimestamp":0,"initialMint":{"0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc":"1000000000000000000000"}}}',
+    )
     expect(good.contractNativeMinterConfig?.initialMint).toEqual({ '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc': 1000000000000000000000n })
-    const acps = shapeError(() => decode(info.decodeAcps, '{"acps":{"__proto__":{"supportWeight":"0","supporters":[],"objectWeight":"0","objectors":[],"abstainWeight":"0"}}}'))
+    const acps = shapeError(() =>
+      decode(
+        info.decodeAcps,
+        '{"acps":{"__proto__":{"supportWeight":"0","supporters":[],"objectWeight":"0","objectors":[],"abstainWeight":"0"}}}',
+      ),
+    )
     expect(acps.path).toBe('$.acps.__proto__')
     clean()
   })
@@ -339,18 +436,53 @@ describe('shape errors with the exact path of the first mismatch', () => {
     ['numPeers an object', info.decodePeers, { numPeers: {}, peers: [] }, '$.numPeers'],
     ['numPeers negative', info.decodePeers, { numPeers: '-1', peers: [] }, '$.numPeers'],
     ['peers not an array', info.decodePeers, { numPeers: '0', peers: {} }, '$.peers'],
-    ['ACP number as a word', info.decodePeers, { numPeers: '1', peers: [{ ...peerJson, supportedACPs: [77, 'x'] }] }, '$.peers[0].supportedACPs[1]'],
-    ['missing nodeID in the second peer', info.decodePeers, { numPeers: '2', peers: [peerJson, { ...peerJson, nodeID: undefined }] }, '$.peers[1].nodeID'],
+    [
+      'ACP number as a word',
+      info.decodePeers,
+      { numPeers: '1', peers: [{ ...peerJson, supportedACPs: [77, 'x'] }] },
+      '$.peers[0].supportedACPs[1]',
+    ],
+    [
+      'missing nodeID in the second peer',
+      info.decodePeers,
+      { numPeers: '2', peers: [peerJson, { ...peerJson, nodeID: undefined }] },
+      '$.peers[1].nodeID',
+    ],
     ['networkID beyond uint32', info.decodeNetworkID, { networkID: 4294967296 }, '$.networkID'],
     ['networkID negative', info.decodeNetworkID, { networkID: -1 }, '$.networkID'],
     ['isBootstrapped as a string', info.decodeIsBootstrapped, { isBootstrapped: 'true' }, '$.isBootstrapped'],
-    ['nodePOP key not hex', info.decodeNodeID, { nodeID: 'x', nodePOP: { publicKey: 'zz', proofOfPossession: '0x' } }, '$.nodePOP.publicKey'],
-    ['vmVersions value a number', info.decodeNodeVersion, { version: 'v', databaseVersion: 'd', gitCommit: 'g', vmVersions: { avm: 1 } }, '$.vmVersions.avm'],
-    ['acps weight negative', info.decodeAcps, { acps: { 77: { supportWeight: '-5', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } }, '$.acps["77"].supportWeight'],
-    ['acps key out of uint32', info.decodeAcps, { acps: { 4294967296: { supportWeight: '0', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } }, '$.acps["4294967296"]'],
+    [
+      'nodePOP key not hex',
+      info.decodeNodeID,
+      { nodeID: 'x', nodePOP: { publicKey: 'zz', proofOfPossession: '0x' } },
+      '$.nodePOP.publicKey',
+    ],
+    [
+      'vmVersions value a number',
+      info.decodeNodeVersion,
+      { version: 'v', databaseVersion: 'd', gitCommit: 'g', vmVersions: { avm: 1 } },
+      '$.vmVersions.avm',
+    ],
+    [
+      'acps weight negative',
+      info.decodeAcps,
+      { acps: { 77: { supportWeight: '-5', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } },
+      '$.acps["77"].supportWeight',
+    ],
+    [
+      'acps key out of uint32',
+      info.decodeAcps,
+      { acps: { 4294967296: { supportWeight: '0', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } },
+      '$.acps["4294967296"]',
+    ],
     ['upgrades missing durangoTime', info.decodeUpgrades, { ...upgradesJson, durangoTime: undefined }, '$.durangoTime'],
     ['upgrades time not RFC 3339', info.decodeUpgrades, { ...upgradesJson, banffTime: '2020-12-05' }, '$.banffTime'],
-    ['uptime not a number', info.decodeUptime, { rewardingStakePercentage: 'high', weightedAveragePercentage: '1' }, '$.rewardingStakePercentage'],
+    [
+      'uptime not a number',
+      info.decodeUptime,
+      { rewardingStakePercentage: 'high', weightedAveragePercentage: '1' },
+      '$.rewardingStakePercentage',
+    ],
     ['fee field a hex string', subnet.decodeFeeConfigResult, { feeConfig: { ...feeJson, gasLimit: '0x10' } }, '$.feeConfig.gasLimit'],
     ['fee field fractional', subnet.decodeFeeConfigResult, { feeConfig: { ...feeJson, targetGas: 1.5 } }, '$.feeConfig.targetGas'],
     ['lastChangedAt negative', subnet.decodeFeeConfigResult, { feeConfig: feeJson, lastChangedAt: -1 }, '$.lastChangedAt'],
@@ -358,13 +490,26 @@ describe('shape errors with the exact path of the first mismatch', () => {
     [
       'a precompile upgrade with two keys',
       subnet.decodeChainConfig,
-      { chainId: 1, feeConfig: feeJson, upgrades: { precompileUpgrades: [{ txAllowListConfig: { blockTimestamp: 1 } }, { txAllowListConfig: { blockTimestamp: 2 }, feeManagerConfig: { blockTimestamp: 2 } }] } },
+      {
+        chainId: 1,
+        feeConfig: feeJson,
+        upgrades: {
+          precompileUpgrades: [
+            { txAllowListConfig: { blockTimestamp: 1 } },
+            { txAllowListConfig: { blockTimestamp: 2 }, feeManagerConfig: { blockTimestamp: 2 } },
+          ],
+        },
+      },
       '$.upgrades.precompileUpgrades[1]',
     ],
     [
       'initialFeeConfig deep in an upgrade',
       subnet.decodeChainConfig,
-      { chainId: 1, feeConfig: feeJson, upgrades: { precompileUpgrades: [{ feeManagerConfig: { blockTimestamp: 1, initialFeeConfig: { ...feeJson, minBaseFee: true } } }] } },
+      {
+        chainId: 1,
+        feeConfig: feeJson,
+        upgrades: { precompileUpgrades: [{ feeManagerConfig: { blockTimestamp: 1, initialFeeConfig: { ...feeJson, minBaseFee: true } } }] },
+      },
       '$.upgrades.precompileUpgrades[0].feeManagerConfig.initialFeeConfig.minBaseFee',
     ],
     [
@@ -373,11 +518,36 @@ describe('shape errors with the exact path of the first mismatch', () => {
       { chainId: 1, feeConfig: feeJson, upgrades: { stateUpgrades: [{ blockTimestamp: 1, accounts: { '0xZZ': {} } }] } },
       '$.upgrades.stateUpgrades[0].accounts["0xZZ"]',
     ],
-    ['a new *Timestamp key with a string', subnet.decodeChainConfig, { chainId: 1, feeConfig: feeJson, upgrades: {}, futureTimestamp: 'soon' }, '$.futureTimestamp'],
-    ['a new Is… rule that is not a boolean', subnet.decodeActiveRules, { ethRules: { ...ethRules, IsNew: 1 }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} }, '$.ethRules.IsNew'],
-    ['a precompile timestamp missing', subnet.decodeActiveRules, { ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: { warpConfig: {} } }, '$.precompiles.warpConfig.timestamp'],
-    ['a bad enabled address', subnet.decodeActivePrecompiles, { txAllowListConfig: { blockTimestamp: 0, enabledAddresses: ['0x1'] } }, '$.txAllowListConfig.enabledAddresses[0]'],
-    ['a key that needs brackets', subnet.decodeActivePrecompiles, { contractNativeMinterConfig: { blockTimestamp: 0, initialMint: { '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc': 'lots' } } }, '$.contractNativeMinterConfig.initialMint["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc"]'],
+    [
+      'a new *Timestamp key with a string',
+      subnet.decodeChainConfig,
+      { chainId: 1, feeConfig: feeJson, upgrades: {}, futureTimestamp: 'soon' },
+      '$.futureTimestamp',
+    ],
+    [
+      'a new Is… rule that is not a boolean',
+      subnet.decodeActiveRules,
+      { ethRules: { ...ethRules, IsNew: 1 }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} },
+      '$.ethRules.IsNew',
+    ],
+    [
+      'a precompile timestamp missing',
+      subnet.decodeActiveRules,
+      { ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: { warpConfig: {} } },
+      '$.precompiles.warpConfig.timestamp',
+    ],
+    [
+      'a bad enabled address',
+      subnet.decodeActivePrecompiles,
+      { txAllowListConfig: { blockTimestamp: 0, enabledAddresses: ['0x1'] } },
+      '$.txAllowListConfig.enabledAddresses[0]',
+    ],
+    [
+      'a key that needs brackets',
+      subnet.decodeActivePrecompiles,
+      { contractNativeMinterConfig: { blockTimestamp: 0, initialMint: { '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc': 'lots' } } },
+      '$.contractNativeMinterConfig.initialMint["0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc"]',
+    ],
     ['warp quorum missing', subnet.decodeActivePrecompiles, { warpConfig: { blockTimestamp: 0 } }, '$.warpConfig.quorumNumerator'],
   ]
   it.each(cases)('%s', (_name, decoder, value, path) => {
@@ -410,7 +580,7 @@ describe('integers beyond 2^53', () => {
     }
   })
 
-  it('parseJson and subnetHttp\'s path (markUnsafeIntegers, JSON.parse, revive) give exact bigints', () => {
+  it("parseJson and subnetHttp's path (markUnsafeIntegers, JSON.parse, revive) give exact bigints", () => {
     for (const parsed of [parseJson(text), revive(JSON.parse(markUnsafeIntegers(text)))]) {
       const r = decodeResult(subnet.decodeFeeConfigResult, 'eth_feeConfig', parsed)
       expect(r.feeConfig.minBaseFee).toBe(9007199254740993n)
@@ -424,14 +594,22 @@ describe('integers beyond 2^53', () => {
   })
 
   it('2^53 - 1 over plain JSON.parse is fine', () => {
-    const r = decodeResult(subnet.decodeFeeConfigResult, 'eth_feeConfig', JSON.parse(JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: Number.MAX_SAFE_INTEGER } })))
+    const r = decodeResult(
+      subnet.decodeFeeConfigResult,
+      'eth_feeConfig',
+      JSON.parse(JSON.stringify({ feeConfig: { ...feeJson, minBaseFee: Number.MAX_SAFE_INTEGER } })),
+    )
     expect(r.feeConfig.minBaseFee).toBe(9007199254740991n)
   })
 })
 
 describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', () => {
   const minter = '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'
-  const mintOf = (amount: unknown) => decode(subnet.decodeActivePrecompiles, JSON.stringify({ contractNativeMinterConfig: { blockTimestamp: 0, initialMint: { [minter]: amount } } }))
+  const mintOf = (amount: unknown) =>
+    decode(
+      subnet.decodeActivePrecompiles,
+      JSON.stringify({ contractNativeMinterConfig: { blockTimestamp: 0, initialMint: { [minter]: amount } } }),
+    )
   const mint = (amount: unknown) => mintOf(amount).contractNativeMinterConfig!.initialMint![minter]
   const max256 = (1n << 256n) - 1n
 
@@ -462,8 +640,29 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
   })
 
   it('HexOrDecimal256: anything else is a shape error at its path (the node always writes a quoted string)', () => {
-    const bad: unknown[] = ['', '0x', '0xg1', '1.5', '1e3', ' 1', '1 ', '+5', '0x-5', '--5', '-', 'lots', 5, 0, 1.5, null, true, {}, ['0x1']]
-    for (const amount of bad) expect(shapeError(() => mintOf(amount)).path, JSON.stringify(amount)).toBe(`$.contractNativeMinterConfig.initialMint["${minter}"]`)
+    const bad: unknown[] = [
+      '',
+      '0x',
+      '0xg1',
+      '1.5',
+      '1e3',
+      ' 1',
+      '1 ',
+      '+5',
+      '0x-5',
+      '--5',
+      '-',
+      'lots',
+      5,
+      0,
+      1.5,
+      null,
+      true,
+      {},
+      ['0x1'],
+    ]
+    for (const amount of bad)
+      expect(shapeError(() => mintOf(amount)).path, JSON.stringify(amount)).toBe(`$.contractNativeMinterConfig.initialMint["${minter}"]`)
   })
 
   it('HexOrDecimal256: balanceChange of a state upgrade, negative included, at its path when bad', () => {
@@ -473,7 +672,9 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
     expect(change('0x3635c9adc5dea00000')).toBe(1000000000000000000000n)
     expect(change('-0xde0b6b3a7640000')).toBe(-1000000000000000000n)
     expect(change('-1000000000000000000')).toBe(-1000000000000000000n)
-    expect(pathOf(() => decode(subnet.decodeChainConfig, config(12)))).toBe(`$.upgrades.stateUpgrades[0].accounts["${minter}"].balanceChange`)
+    expect(pathOf(() => decode(subnet.decodeChainConfig, config(12)))).toBe(
+      `$.upgrades.stateUpgrades[0].accounts["${minter}"].balanceChange`,
+    )
     // map[common.Address]StateUpgradeAccount has no omitempty: null when the upgrade file gave no accounts.
     expect(decode(subnet.decodeChainConfig, config(undefined, null)).upgrades.stateUpgrades![0]!.accounts).toBeNull()
   })
@@ -486,19 +687,35 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
   })
 
   it('*big.Int is a bare integer of any size and sign; quoted is refused (big.Int.UnmarshalJSON)', () => {
-    const parsed = parseJson(`{"chainId":99999,"feeConfig":${JSON.stringify(feeJson)},"terminalTotalDifficulty":58750000000000000000000,"homesteadBlock":-1,"upgrades":{}}`)
+    const parsed = parseJson(
+      `{"chainId":99999,"feeConfig":${JSON.stringify(feeJson)},"terminalTotalDifficulty":58750000000000000000000,"homesteadBlock":-1,"upgrades":{}}`,
+    )
     const r = decodeResult(subnet.decodeChainConfig, 'eth_getChainConfig', parsed)
     expect(r.terminalTotalDifficulty).toBe(58750000000000000000000n)
     expect(r.homesteadBlock).toBe(-1n)
-    for (const [key, value] of [['chainId', '99999'], ['homesteadBlock', '0'], ['someFutureBlock', '0x0']] as const)
-      expect(pathOf(() => decode(subnet.decodeChainConfig, JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: {}, [key]: value })))).toBe(`$.${key}`)
-    const ruleId = (ChainID: unknown) => JSON.stringify({ ethRules: { ...ethRules, ChainID }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} })
+    for (const [key, value] of [
+      ['chainId', '99999'],
+      ['homesteadBlock', '0'],
+      ['someFutureBlock', '0x0'],
+    ] as const)
+      expect(
+        pathOf(() => decode(subnet.decodeChainConfig, JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: {}, [key]: value }))),
+      ).toBe(`$.${key}`)
+    const ruleId = (ChainID: unknown) =>
+      JSON.stringify({ ethRules: { ...ethRules, ChainID }, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: {} })
     expect(pathOf(() => decode(subnet.decodeActiveRules, ruleId('99999')))).toBe('$.ethRules.ChainID')
   })
 
   it('uint64 is a bare integer from 0 to 2^64-1: timestamps, targetBlockRate, quorumNumerator, initialMinDelayMS', () => {
-    const top = (extra: Record<string, unknown>) => `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{}${Object.entries(extra).map(([k, v]) => `,"${k}":${v}`).join('')}}`
-    const r = decodeResult(subnet.decodeChainConfig, 'm', parseJson(top({ durangoTimestamp: '18446744073709551615', initialMinDelayMS: '0', shanghaiTime: '5' })))
+    const top = (extra: Record<string, unknown>) =>
+      `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{}${Object.entries(extra)
+        .map(([k, v]) => `,"${k}":${v}`)
+        .join('')}}`
+    const r = decodeResult(
+      subnet.decodeChainConfig,
+      'm',
+      parseJson(top({ durangoTimestamp: '18446744073709551615', initialMinDelayMS: '0', shanghaiTime: '5' })),
+    )
     expect(r.durangoTimestamp).toBe(18446744073709551615n)
     expect(r.initialMinDelayMS).toBe(0n)
     const cases: [string, string][] = [
@@ -511,18 +728,36 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
       [top({ warpConfig: '{"blockTimestamp":"1","quorumNumerator":67}' }), '$.warpConfig.blockTimestamp'],
       [top({ warpConfig: '{"blockTimestamp":1,"quorumNumerator":"67"}' }), '$.warpConfig.quorumNumerator'],
       [`{"chainId":1,"feeConfig":${JSON.stringify({ ...feeJson, targetBlockRate: '2' })},"upgrades":{}}`, '$.feeConfig.targetBlockRate'],
-      [`{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"networkUpgradeOverrides":{"graniteTimestamp":-5}}}`, '$.upgrades.networkUpgradeOverrides.graniteTimestamp'],
-      [`{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"stateUpgrades":[{"blockTimestamp":"7","accounts":{}}]}}`, '$.upgrades.stateUpgrades[0].blockTimestamp'],
+      [
+        `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"networkUpgradeOverrides":{"graniteTimestamp":-5}}}`,
+        '$.upgrades.networkUpgradeOverrides.graniteTimestamp',
+      ],
+      [
+        `{"chainId":1,"feeConfig":${JSON.stringify(feeJson)},"upgrades":{"stateUpgrades":[{"blockTimestamp":"7","accounts":{}}]}}`,
+        '$.upgrades.stateUpgrades[0].blockTimestamp',
+      ],
     ]
-    for (const [text, path] of cases) expect(pathOf(() => decodeResult(subnet.decodeChainConfig, 'm', parseJson(text))), text).toBe(path)
-    const rules = (ts: unknown) => JSON.stringify({ ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: { warpConfig: { timestamp: ts } } })
+    for (const [text, path] of cases)
+      expect(
+        pathOf(() => decodeResult(subnet.decodeChainConfig, 'm', parseJson(text))),
+        text,
+      ).toBe(path)
+    const rules = (ts: unknown) =>
+      JSON.stringify({ ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true }, precompiles: { warpConfig: { timestamp: ts } } })
     expect(pathOf(() => decode(subnet.decodeActiveRules, rules('1607144400')))).toBe('$.precompiles.warpConfig.timestamp')
-    expect(pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: '3' })))).toBe('$.lastChangedAt')
+    expect(pathOf(() => decode(subnet.decodeFeeConfigResult, JSON.stringify({ feeConfig: feeJson, lastChangedAt: '3' })))).toBe(
+      '$.lastChangedAt',
+    )
   })
 
   it('common.Hash storage keys and values: 0x and exactly 64 hex digits', () => {
     const slot = `0x${'0'.repeat(63)}1`
-    const storage = (s: Record<string, unknown>) => JSON.stringify({ chainId: 1, feeConfig: feeJson, upgrades: { stateUpgrades: [{ blockTimestamp: 5, accounts: { [minter]: { code: '0x6000', storage: s } } }] } })
+    const storage = (s: Record<string, unknown>) =>
+      JSON.stringify({
+        chainId: 1,
+        feeConfig: feeJson,
+        upgrades: { stateUpgrades: [{ blockTimestamp: 5, accounts: { [minter]: { code: '0x6000', storage: s } } }] },
+      })
     const r = decode(subnet.decodeChainConfig, storage({ [slot]: slot }))
     expect(r.upgrades.stateUpgrades![0]!.accounts![minter]).toEqual({ code: '0x6000', storage: { [slot]: slot } })
     const at = `$.upgrades.stateUpgrades[0].accounts["${minter}"].storage`

@@ -170,8 +170,16 @@ describe('window.go (plugin/evm/upgrade/subnetevm/window_test.go)', () => {
       const bytes = new Uint8Array(80)
       for (let i = 0; i < 10; i++) for (let j = 0; j < 8; j++) bytes[i * 8 + j] = (i << 4) | (j + 1)
       const want = [
-        0x0102030405060708n, 0x1112131415161718n, 0x2122232425262728n, 0x3132333435363738n, 0x4142434445464748n,
-        0x5152535455565758n, 0x6162636465666768n, 0x7172737475767778n, 0x8182838485868788n, 0x9192939495969798n,
+        0x0102030405060708n,
+        0x1112131415161718n,
+        0x2122232425262728n,
+        0x3132333435363738n,
+        0x4142434445464748n,
+        0x5152535455565758n,
+        0x6162636465666768n,
+        0x7172737475767778n,
+        0x8182838485868788n,
+        0x9192939495969798n,
       ]
       expect(parseFeeWindow(bytes)).toEqual(want)
       const hex = `0x${Buffer.from(bytes).toString('hex')}` as const
@@ -201,27 +209,42 @@ describe('customheader.BaseFee (plugin/evm/customheader/base_fee_test.go)', () =
     const largeDecrease = maxBaseFee - (2n * (((target - 0n) * maxBaseFee) / target)) / denom
 
     it('pre_subnet_evm: nil', () => {
-      expect(nextBaseFee({ feeConfig, parent: undefined as unknown as FeeParentHeader, timestampMilliseconds: 0n, upgrades: preSubnetEVM })).toBeNull()
+      expect(
+        nextBaseFee({ feeConfig, parent: undefined as unknown as FeeParentHeader, timestampMilliseconds: 0n, upgrades: preSubnetEVM }),
+      ).toBeNull()
     })
     it('subnet_evm_first_block: a pre-SubnetEVM parent gives MinBaseFee', () => {
-      const got = nextBaseFee({ feeConfig, parent: { number: 1n, timestamp: 0n, gasUsed: 0n }, timestampMilliseconds: 1000n, upgrades: { subnetEVMTimestamp: 1n } })
+      const got = nextBaseFee({
+        feeConfig,
+        parent: { number: 1n, timestamp: 0n, gasUsed: 0n },
+        timestampMilliseconds: 1000n,
+        upgrades: { subnetEVMTimestamp: 1n },
+      })
       expect(got?.baseFee).toBe(feeConfig.minBaseFee)
       expect(got?.feeWindow).toEqual(win())
     })
     it('subnet_evm_genesis_block: MinBaseFee', () => {
-      expect(nextBaseFee({ feeConfig, parent: { number: 0n, timestamp: 0n, gasUsed: 0n }, timestampMilliseconds: 0n, upgrades: subnetEVM })?.baseFee).toBe(
-        feeConfig.minBaseFee,
-      )
+      expect(
+        nextBaseFee({ feeConfig, parent: { number: 0n, timestamp: 0n, gasUsed: 0n }, timestampMilliseconds: 0n, upgrades: subnetEVM })
+          ?.baseFee,
+      ).toBe(feeConfig.minBaseFee)
     })
     it('subnet_evm_invalid_fee_window: ErrWindowInsufficientLength', () => {
       throwsArg(
-        () => nextBaseFee({ feeConfig, parent: { number: 1n, timestamp: 0n, gasUsed: 0n }, timestampMilliseconds: 0n, upgrades: subnetEVM }),
+        () =>
+          nextBaseFee({ feeConfig, parent: { number: 1n, timestamp: 0n, gasUsed: 0n }, timestampMilliseconds: 0n, upgrades: subnetEVM }),
         'insufficient length for window: expected at least 80 bytes but got 0 bytes',
       )
     })
     it('subnet_evm_invalid_timestamp: errInvalidTimestamp', () => {
       throwsArg(
-        () => nextBaseFee({ feeConfig, parent: { number: 1n, timestamp: 1n, gasUsed: 0n, extraData: emptyExtra }, timestampMilliseconds: 0n, upgrades: subnetEVM }),
+        () =>
+          nextBaseFee({
+            feeConfig,
+            parent: { number: 1n, timestamp: 1n, gasUsed: 0n, extraData: emptyExtra },
+            timestampMilliseconds: 0n,
+            upgrades: subnetEVM,
+          }),
         'invalid timestamp: timestamp 0 prior to parent timestamp 1',
       )
     })
@@ -246,7 +269,9 @@ describe('customheader.BaseFee (plugin/evm/customheader/base_fee_test.go)', () =
       const parent = { number: 1n, timestamp: 0n, gasUsed: 1n, extraData: emptyExtra, baseFeePerGas: 1n }
       expect(nextBaseFee({ feeConfig, parent, timestampMilliseconds: 20_000n, upgrades: subnetEVM })?.baseFee).toBe(feeConfig.minBaseFee)
       // and the next computation is unaffected (Go asserts common.Big1 is still 1)
-      expect(nextBaseFee({ feeConfig, parent: { ...parent, baseFeePerGas: maxBaseFee, gasUsed: 0n }, timestampMilliseconds: 1000n })?.baseFee).toBe(smallDecrease)
+      expect(
+        nextBaseFee({ feeConfig, parent: { ...parent, baseFeePerGas: maxBaseFee, gasUsed: 0n }, timestampMilliseconds: 1000n })?.baseFee,
+      ).toBe(smallDecrease)
     })
     it('granite_rounds_seconds: 20 999 ms counts as 20 s', () => {
       const parent = { number: 1n, timestamp: 0n, gasUsed: 0n, extraData: emptyExtra, baseFeePerGas: maxBaseFee }
@@ -307,7 +332,8 @@ describe('customheader.BlockGasCost (plugin/evm/customheader/block_gas_cost_test
       ['timeElapsed_over_target_15', max, rate + 15n, max - 15n * step],
       ['timeElapsed_large_clamped_to_0', max, rate + 100n, min],
     ] as const)('%s', (_, parentCost, timeElapsed, expected) => {
-      for (const algorithm of algorithms) expect(blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed, algorithm })).toBe(expected)
+      for (const algorithm of algorithms)
+        expect(blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed, algorithm })).toBe(expected)
     })
   })
 })
@@ -351,7 +377,9 @@ describe('v0.6.9 consensus/dummy/dynamic_fees_test.go TestCalcBlockGasCost (Defa
     ['-1s Difference', 50_000n, 1n, 0n, 150_000n],
   ] as const)('%s', (_, parentCost, parentTime, timestamp, want) => {
     for (const algorithm of algorithms)
-      expect(blockGasCost({ feeConfig, parent: { timestamp: parentTime, blockGasCost: parentCost }, timestamp, upgrades: subnetEVM, algorithm })).toBe(want)
+      expect(
+        blockGasCost({ feeConfig, parent: { timestamp: parentTime, blockGasCost: parentCost }, timestamp, upgrades: subnetEVM, algorithm }),
+      ).toBe(want)
   })
 })
 
@@ -387,19 +415,33 @@ describe('customheader.VerifyBlockFee (block_gas_cost_test.go TestVerifyBlockFee
       message: 'insufficient gas to cover the block cost: expected 100000 but got 0',
       blockGas: 0n,
     })
-    expect(verifyBlockFee({ baseFee: 0n, blockGasCost: 1n })).toMatchObject({ ok: false, reason: 'invalidBaseFee', message: 'invalid base fee: 0' })
+    expect(verifyBlockFee({ baseFee: 0n, blockGasCost: 1n })).toMatchObject({
+      ok: false,
+      reason: 'invalidBaseFee',
+      message: 'invalid base fee: 0',
+    })
     expect(verifyBlockFee({ baseFee: null, blockGasCost: 1n })).toMatchObject({ message: 'invalid base fee: <nil>' })
-    expect(verifyBlockFee({ baseFee: 1n, blockGasCost: 2n ** 64n })).toMatchObject({ reason: 'invalidBlockGasCost', message: `invalid block gas cost: ${2n ** 64n}` })
+    expect(verifyBlockFee({ baseFee: 1n, blockGasCost: 2n ** 64n })).toMatchObject({
+      reason: 'invalidBlockGasCost',
+      message: `invalid block gas cost: ${2n ** 64n}`,
+    })
     expect(verifyBlockFee({ baseFee: 1n, blockGasCost: undefined })).toMatchObject({ message: 'invalid block gas cost: <nil>' })
     // a fee cap under the base fee is ErrGasFeeCapTooLow (libevm EffectiveGasTip)…
-    expect(verifyBlockFee({ baseFee: 100n, blockGasCost: 1n, transactions: [{ maxFeePerGas: 99n, maxPriorityFeePerGas: 5n, gasUsed: 1n }] })).toMatchObject({
+    expect(
+      verifyBlockFee({ baseFee: 100n, blockGasCost: 1n, transactions: [{ maxFeePerGas: 99n, maxPriorityFeePerGas: 5n, gasUsed: 1n }] }),
+    ).toMatchObject({
       reason: 'gasFeeCapTooLow',
       message: 'fee cap less than base fee',
     })
     // …but a required cost of 0 (Granite) passes before the transactions are looked at
-    expect(verifyBlockFee({ baseFee: 100n, blockGasCost: 0n, transactions: [{ gasPrice: 1n, gasUsed: 1n }] })).toEqual({ ok: true, blockGas: null })
+    expect(verifyBlockFee({ baseFee: 100n, blockGasCost: 0n, transactions: [{ gasPrice: 1n, gasUsed: 1n }] })).toEqual({
+      ok: true,
+      blockGas: null,
+    })
     // Σ tip × gasUsed / baseFee, floored
-    expect(verifyBlockFee({ baseFee: 3n, blockGasCost: 3n, transactions: [{ maxFeePerGas: 10n, maxPriorityFeePerGas: 2n, gasUsed: 5n }] })).toEqual({
+    expect(
+      verifyBlockFee({ baseFee: 3n, blockGasCost: 3n, transactions: [{ maxFeePerGas: 10n, maxPriorityFeePerGas: 2n, gasUsed: 5n }] }),
+    ).toEqual({
       ok: true,
       blockGas: 3n,
     })
@@ -444,11 +486,20 @@ describe('customheader.GasLimit / VerifyGasLimit / GasCapacity (gas_limit_test.g
       ok: false,
       message: 'invalid gas limit: expected to be 12000000 in Subnet-EVM, but found 1',
     })
-    expect(verifyGasLimit({ feeConfig: testFeeConfig, parent: { gasLimit: 5000n }, header: { timestamp: 0n, gasLimit: 4999n }, upgrades: {} })).toEqual({
+    expect(
+      verifyGasLimit({ feeConfig: testFeeConfig, parent: { gasLimit: 5000n }, header: { timestamp: 0n, gasLimit: 4999n }, upgrades: {} }),
+    ).toEqual({
       ok: false,
       message: 'invalid gas limit: 4999 not in range [5000, 9223372036854775807]',
     })
-    expect(verifyGasLimit({ feeConfig: testFeeConfig, parent: { gasLimit: 50_000n }, header: { timestamp: 0n, gasLimit: 50_048n }, upgrades: {} })).toEqual({
+    expect(
+      verifyGasLimit({
+        feeConfig: testFeeConfig,
+        parent: { gasLimit: 50_000n },
+        header: { timestamp: 0n, gasLimit: 50_048n },
+        upgrades: {},
+      }),
+    ).toEqual({
       ok: false,
       message: 'invalid gas limit: have 50048, want 50000 += 48',
     })
@@ -461,23 +512,42 @@ describe('customheader.GasLimit / VerifyGasLimit / GasCapacity (gas_limit_test.g
 
 describe('customheader.ExtraPrefix (extra_test.go TestExtraPrefix)', () => {
   it('pre_subnet_evm: nil', () => {
-    expect(nextBaseFee({ feeConfig: testFeeConfig, parent: undefined as unknown as FeeParentHeader, timestamp: 0n, upgrades: preSubnetEVM })).toBeNull()
+    expect(
+      nextBaseFee({ feeConfig: testFeeConfig, parent: undefined as unknown as FeeParentHeader, timestamp: 0n, upgrades: preSubnetEVM }),
+    ).toBeNull()
   })
   it('subnet_evm_first_block: empty window', () => {
-    const got = nextBaseFee({ feeConfig: testFeeConfig, parent: { number: 1n, timestamp: 0n, gasUsed: 5n }, timestamp: 1n, upgrades: { subnetEVMTimestamp: 1n } })
+    const got = nextBaseFee({
+      feeConfig: testFeeConfig,
+      parent: { number: 1n, timestamp: 0n, gasUsed: 5n },
+      timestamp: 1n,
+      upgrades: { subnetEVMTimestamp: 1n },
+    })
     expect(got?.extraPrefix).toBe(encodeFeeWindow(win()))
   })
   it('subnet_evm_genesis_block: empty window', () => {
     expect(nextFeeWindow({ parent: { number: 0n, timestamp: 0n, gasUsed: 9n }, timestamp: 0n, upgrades: subnetEVM })).toEqual(win())
   })
   it('subnet_evm_invalid_fee_window', () => {
-    throwsArg(() => nextFeeWindow({ parent: { number: 1n, timestamp: 0n, gasUsed: 0n }, timestamp: 0n, upgrades: subnetEVM }), 'insufficient length for window')
+    throwsArg(
+      () => nextFeeWindow({ parent: { number: 1n, timestamp: 0n, gasUsed: 0n }, timestamp: 0n, upgrades: subnetEVM }),
+      'insufficient length for window',
+    )
   })
   it('subnet_evm_invalid_timestamp', () => {
-    throwsArg(() => nextFeeWindow({ parent: { number: 1n, timestamp: 1n, gasUsed: 0n, extraData: emptyExtra }, timestamp: 0n }), 'invalid timestamp')
+    throwsArg(
+      () => nextFeeWindow({ parent: { number: 1n, timestamp: 1n, gasUsed: 0n, extraData: emptyExtra }, timestamp: 0n }),
+      'invalid timestamp',
+    )
   })
   it('subnet_evm_normal: Add(targetGas) then Shift(1)', () => {
-    const parent = { number: 1n, timestamp: 0n, gasUsed: 10_000_000n, blockGasCost: 1_000_000n, extraData: encodeFeeWindow(win(1n, 2n, 3n, 4n)) }
+    const parent = {
+      number: 1n,
+      timestamp: 0n,
+      gasUsed: 10_000_000n,
+      blockGasCost: 1_000_000n,
+      extraData: encodeFeeWindow(win(1n, 2n, 3n, 4n)),
+    }
     const want = shiftFeeWindow(addToFeeWindow(win(1n, 2n, 3n, 4n), 10_000_000n), 1n)
     expect(want).toEqual(win(2n, 3n, 4n, 0n, 0n, 0n, 0n, 0n, 10_000_000n))
     expect(nextFeeWindow({ parent, timestamp: 1n, upgrades: subnetEVM })).toEqual(want)
@@ -488,7 +558,9 @@ describe('customheader.ExtraPrefix (extra_test.go TestExtraPrefix)', () => {
     const extra = new Uint8Array(90)
     extra[79] = 3
     extra[85] = 0xff
-    expect(nextFeeWindow({ parent: { number: 1n, timestamp: 0n, gasUsed: 0n, extraData: extra }, timestamp: 0n })).toEqual(win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 3n))
+    expect(nextFeeWindow({ parent: { number: 1n, timestamp: 0n, gasUsed: 0n, extraData: extra }, timestamp: 0n })).toEqual(
+      win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 3n),
+    )
   })
 })
 
@@ -505,7 +577,11 @@ describe('v0.6.10 consensus/dummy/dynamic_fees_test.go TestCalcBaseFeeRegression
 })
 
 /** subnet-evm v0.6.12 CalcBaseFee restated: roll the window first, then insert the parent's gas at slot 9 − roll. */
-function v06CalcBaseFee(feeConfig: FeeConfig, parent: Required<Pick<FeeParentHeader, 'number' | 'timestamp' | 'gasUsed'>> & { baseFeePerGas: bigint; window: FeeWindow }, timestamp: bigint) {
+function v06CalcBaseFee(
+  feeConfig: FeeConfig,
+  parent: Required<Pick<FeeParentHeader, 'number' | 'timestamp' | 'gasUsed'>> & { baseFeePerGas: bigint; window: FeeWindow },
+  timestamp: bigint,
+) {
   if (parent.number === 0n) return { window: win(), baseFee: feeConfig.minBaseFee }
   const roll = timestamp - parent.timestamp
   const rolled = roll >= 10n ? win() : [...parent.window.slice(Number(roll)), ...new Array<bigint>(Number(roll)).fill(0n)]
@@ -589,10 +665,15 @@ describe('boundaries', () => {
       expect(nextFeeWindow({ parent: parentAt({ window, gasUsed: 100n }), timestamp: maxUint64 })).toEqual(win())
     })
     it('0 s (same second): the parent gas is added to the newest slot', () => {
-      expect(nextFeeWindow({ parent: parentAt({ window, gasUsed: 100n }), timestamp: 1000n })).toEqual(win(1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 110n))
+      expect(nextFeeWindow({ parent: parentAt({ window, gasUsed: 100n }), timestamp: 1000n })).toEqual(
+        win(1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 110n),
+      )
     })
     it('parent gas saturates the newest slot', () => {
-      const w = nextFeeWindow({ parent: parentAt({ window: win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, maxUint64 - 1n), gasUsed: 5n }), timestamp: 1000n })
+      const w = nextFeeWindow({
+        parent: parentAt({ window: win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, maxUint64 - 1n), gasUsed: 5n }),
+        timestamp: 1000n,
+      })
       expect(w[9]).toBe(maxUint64)
     })
   })
@@ -620,27 +701,37 @@ describe('boundaries', () => {
       ['above 2^256 − 1', maxUint256 + 12345n],
     ])('%s', (_, baseFeePerGas) => {
       const parent = parentAt({ baseFeePerGas, gasUsed: feeConfig.targetGas - 5n, window: win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 5n) })
-      for (const algorithm of algorithms) expect(nextBaseFee({ feeConfig, parent, timestamp: 1003n, algorithm }).baseFee).toBe(baseFeePerGas)
+      for (const algorithm of algorithms)
+        expect(nextBaseFee({ feeConfig, parent, timestamp: 1003n, algorithm }).baseFee).toBe(baseFeePerGas)
     })
   })
 
   it('one gas over or under target still moves the base fee by at least 1', () => {
-    expect(nextBaseFee({ feeConfig, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n }), timestamp: 1000n }).baseFee).toBe(100n * gwei + 185n)
-    expect(nextBaseFee({ feeConfig, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n, baseFeePerGas: 30n * gwei }), timestamp: 1000n }).baseFee).toBe(
-      30n * gwei + 55n,
+    expect(nextBaseFee({ feeConfig, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n }), timestamp: 1000n }).baseFee).toBe(
+      100n * gwei + 185n,
     )
+    expect(
+      nextBaseFee({ feeConfig, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n, baseFeePerGas: 30n * gwei }), timestamp: 1000n })
+        .baseFee,
+    ).toBe(30n * gwei + 55n)
     const tiny = { ...feeConfig, minBaseFee: 0n }
-    expect(nextBaseFee({ feeConfig: tiny, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n, baseFeePerGas: 1n }), timestamp: 1000n }).baseFee).toBe(2n)
-    expect(nextBaseFee({ feeConfig: tiny, parent: parentAt({ gasUsed: feeConfig.targetGas - 1n, baseFeePerGas: 1n }), timestamp: 1000n }).baseFee).toBe(0n)
+    expect(
+      nextBaseFee({ feeConfig: tiny, parent: parentAt({ gasUsed: feeConfig.targetGas + 1n, baseFeePerGas: 1n }), timestamp: 1000n })
+        .baseFee,
+    ).toBe(2n)
+    expect(
+      nextBaseFee({ feeConfig: tiny, parent: parentAt({ gasUsed: feeConfig.targetGas - 1n, baseFeePerGas: 1n }), timestamp: 1000n })
+        .baseFee,
+    ).toBe(0n)
   })
 
   it('lower clamp: a decrease below minBaseFee gives minBaseFee', () => {
     const parent = parentAt({ baseFeePerGas: feeConfig.minBaseFee + 1n })
     expect(nextBaseFee({ feeConfig, parent, timestamp: 1001n }).baseFee).toBe(feeConfig.minBaseFee)
     // a parent under a raised minimum is clamped up at once
-    expect(nextBaseFee({ feeConfig, parent: parentAt({ baseFeePerGas: 1n, gasUsed: 2n * feeConfig.targetGas }), timestamp: 1001n }).baseFee).toBe(
-      feeConfig.minBaseFee,
-    )
+    expect(
+      nextBaseFee({ feeConfig, parent: parentAt({ baseFeePerGas: 1n, gasUsed: 2n * feeConfig.targetGas }), timestamp: 1001n }).baseFee,
+    ).toBe(feeConfig.minBaseFee)
   })
 
   it('upper clamp at 2^256 − 1 since v0.7.3; none before', () => {
@@ -660,9 +751,10 @@ describe('boundaries', () => {
       expect(nextBaseFee({ feeConfig: huge, parent, timestamp: 1035n }).baseFee).toBe(10n ** 12n - 3n)
       expect(nextBaseFee({ feeConfig: huge, parent, timestamp: 1000n + 10n * 1000n }).baseFee).toBe(10n ** 12n - 1000n)
       // repeated and interleaved calls see a clean max(1, 0)
-      expect(nextBaseFee({ feeConfig: huge, parent: parentAt({ baseFeePerGas: 10n ** 12n, gasUsed: 2n * huge.targetGas }), timestamp: 1000n }).baseFee).toBe(
-        10n ** 12n + 1n,
-      )
+      expect(
+        nextBaseFee({ feeConfig: huge, parent: parentAt({ baseFeePerGas: 10n ** 12n, gasUsed: 2n * huge.targetGas }), timestamp: 1000n })
+          .baseFee,
+      ).toBe(10n ** 12n + 1n)
       expect(nextBaseFee({ feeConfig: huge, parent, timestamp: 1001n }).baseFee).toBe(10n ** 12n - 1n)
       expect(nextBaseFee({ feeConfig: huge, parent, timestamp: 1035n }).baseFee).toBe(10n ** 12n - 3n)
     })
@@ -671,7 +763,13 @@ describe('boundaries', () => {
       expect(nextBaseFee({ feeConfig: { ...huge, minBaseFee: 4n }, parent, timestampMilliseconds: maxUint64 }).baseFee).toBe(4n)
     })
     it('a denominator larger than 2^256 (FeeConfig.Verify allows only 32 bytes; the formula does not care)', () => {
-      expect(nextBaseFee({ feeConfig: { ...huge, baseFeeChangeDenominator: 2n ** 300n }, parent: parentAt({ baseFeePerGas: 9n }), timestamp: 1025n }).baseFee).toBe(7n)
+      expect(
+        nextBaseFee({
+          feeConfig: { ...huge, baseFeeChangeDenominator: 2n ** 300n },
+          parent: parentAt({ baseFeePerGas: 9n }),
+          timestamp: 1025n,
+        }).baseFee,
+      ).toBe(7n)
     })
   })
 
@@ -723,7 +821,10 @@ describe('boundaries', () => {
       )
     })
     it('timestamp and timestampMilliseconds must agree', () => {
-      throwsArg(() => nextBaseFee({ feeConfig, parent, timestamp: 1021n, timestampMilliseconds: 1020_999n }), 'timestampMilliseconds / 1000 = 1020n')
+      throwsArg(
+        () => nextBaseFee({ feeConfig, parent, timestamp: 1021n, timestampMilliseconds: 1020_999n }),
+        'timestampMilliseconds / 1000 = 1020n',
+      )
     })
     it("a seconds-only time is Go's uint64 Time×1000, which wraps past 2^64/1000 s", () => {
       const p = parentAt({ timestamp: 0n, baseFeePerGas: 10n ** 40n })
@@ -741,12 +842,16 @@ describe('boundaries', () => {
       expect(blockGasCost({ feeConfig, parent: { timestamp: 1999n, blockGasCost: 0n }, timestamp: 1999n, upgrades })).toBe(400_000n)
       expect(blockGasCost({ feeConfig, parent: { timestamp: 1999n, blockGasCost: 0n }, timestamp: 2000n, upgrades })).toBe(0n)
       // pre-v0.7.3 code has no Granite
-      expect(blockGasCost({ feeConfig, parent: { timestamp: 1999n, blockGasCost: 0n }, timestamp: 2000n, upgrades, algorithm: 'pre-v0.7.3' })).toBe(200_000n)
+      expect(
+        blockGasCost({ feeConfig, parent: { timestamp: 1999n, blockGasCost: 0n }, timestamp: 2000n, upgrades, algorithm: 'pre-v0.7.3' }),
+      ).toBe(200_000n)
     })
     it('first SubnetEVM block (no parent cost): minBlockGasCost; an Etna genesis reads 0 instead', () => {
       const cfg = { ...feeConfig, minBlockGasCost: 7n }
       expect(blockGasCost({ feeConfig: cfg, parent: { timestamp: 0n }, timestamp: 0n, upgrades: subnetEVM })).toBe(7n)
-      expect(blockGasCost({ feeConfig: cfg, parent: { timestamp: 0n, blockGasCost: 0n }, timestamp: 0n, upgrades: subnetEVM })).toBe(400_000n)
+      expect(blockGasCost({ feeConfig: cfg, parent: { timestamp: 0n, blockGasCost: 0n }, timestamp: 0n, upgrades: subnetEVM })).toBe(
+        400_000n,
+      )
     })
     it('a step of 2^64 or more: current uses its low 64 bits, pre-v0.7.3 the whole', () => {
       const cfg = { ...feeConfig, blockGasCostStep: 2n ** 64n + 3n }
@@ -757,10 +862,15 @@ describe('boundaries', () => {
     it('a parent cost of 2^64 or more: current reads its low 64 bits (parentCost.Uint64()), pre-v0.7.3 the whole', () => {
       const parent = { timestamp: 10n, blockGasCost: 2n ** 64n + 5n }
       expect(blockGasCost({ feeConfig, parent, timestamp: 12n, upgrades: subnetEVM })).toBe(5n)
-      expect(blockGasCost({ feeConfig, parent, timestamp: 12n, upgrades: subnetEVM, algorithm: 'pre-v0.7.3' })).toBe(feeConfig.maxBlockGasCost)
+      expect(blockGasCost({ feeConfig, parent, timestamp: 12n, upgrades: subnetEVM, algorithm: 'pre-v0.7.3' })).toBe(
+        feeConfig.maxBlockGasCost,
+      )
     })
     it('requires upgrades (Granite decides it)', () => {
-      throwsArg(() => blockGasCost({ feeConfig, parent: { timestamp: 0n }, timestamp: 0n, upgrades: undefined as unknown as FeeUpgrades }), 'Invalid upgrades')
+      throwsArg(
+        () => blockGasCost({ feeConfig, parent: { timestamp: 0n }, timestamp: 0n, upgrades: undefined as unknown as FeeUpgrades }),
+        'Invalid upgrades',
+      )
     })
   })
 
@@ -779,7 +889,14 @@ describe('boundaries', () => {
       })
     })
     it('the first child at activation: MinBaseFee, feeConfig.gasLimit, minBlockGasCost', () => {
-      expect(nextBlockFees({ feeConfig, parent: { number: 7n, timestamp: 1999n, gasUsed: 1n, gasLimit: 15_000_000n }, timestamp: 2000n, upgrades })).toEqual({
+      expect(
+        nextBlockFees({
+          feeConfig,
+          parent: { number: 7n, timestamp: 1999n, gasUsed: 1n, gasLimit: 15_000_000n },
+          timestamp: 2000n,
+          upgrades,
+        }),
+      ).toEqual({
         baseFee: feeConfig.minBaseFee,
         feeWindow: win(),
         extraPrefix: emptyExtra,
@@ -816,8 +933,14 @@ describe('boundaries', () => {
     throwsArg(() => nextBaseFee({ feeConfig, parent: parentAt({ baseFeePerGas: null }), timestamp: 1000n }), 'Invalid parent.baseFeePerGas')
     throwsArg(() => nextBaseFee({ feeConfig, parent: parentAt(), timestamp: -1n }), 'Invalid timestamp')
     throwsArg(() => nextBaseFee({ feeConfig, parent: parentAt({ number: -1n }), timestamp: 1000n }), 'Invalid parent.number')
-    throwsArg(() => blockGasCostWithStep({ feeConfig: { ...feeConfig, targetBlockRate: -1n }, parentCost: 0n, step: 1n, timeElapsed: 0n }), 'Invalid feeConfig.targetBlockRate')
-    throwsArg(() => verifyBlockFee({ baseFee: 1n, blockGasCost: 1n, transactions: [{ gasPrice: 2n, gasUsed: -1n }] }), 'Invalid transactions[0].gasUsed')
+    throwsArg(
+      () => blockGasCostWithStep({ feeConfig: { ...feeConfig, targetBlockRate: -1n }, parentCost: 0n, step: 1n, timeElapsed: 0n }),
+      'Invalid feeConfig.targetBlockRate',
+    )
+    throwsArg(
+      () => verifyBlockFee({ baseFee: 1n, blockGasCost: 1n, transactions: [{ gasPrice: 2n, gasUsed: -1n }] }),
+      'Invalid transactions[0].gasUsed',
+    )
   })
 })
 
@@ -849,23 +972,34 @@ describe('properties (fast-check)', () => {
 
   it('a chain from genesis: every base fee in [minBaseFee, 2^256 − 1], equal to the v0.6 restatement, and maxNextBaseFee bounds every later child', () => {
     fc.assert(
-      fc.property(feeConfigArb, fc.array(fc.tuple(gas, fc.bigInt({ min: 0n, max: 45n })), { minLength: 1, maxLength: 40 }), (feeConfig, steps) => {
-        let parent: FeeParentHeader = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee }
-        let ref = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee, window: win() as FeeWindow }
-        for (const [gasUsed, dt] of steps) {
-          const timestamp = (parent.timestamp as bigint) + dt
-          const next = nextBaseFee({ feeConfig, parent, timestamp })
-          expect(next.baseFee).toBeGreaterThanOrEqual(feeConfig.minBaseFee)
-          expect(next.baseFee).toBeLessThanOrEqual(maxUint256)
-          const expected = v06CalcBaseFee(feeConfig, ref, timestamp)
-          expect(next.baseFee).toBe(expected.baseFee)
-          expect(next.feeWindow).toEqual(expected.window)
-          const max = maxNextBaseFee({ feeConfig, parent, timestamp })
-          for (const later of [0n, 1n, 5n, 10n, 19n, 20n, 100n]) expect(nextBaseFee({ feeConfig, parent, timestamp: timestamp + later }).baseFee).toBeLessThanOrEqual(max)
-          parent = { number: (parent.number as bigint) + 1n, timestamp, gasUsed, baseFeePerGas: next.baseFee, extraData: next.extraPrefix }
-          ref = { number: parent.number, timestamp, gasUsed, baseFeePerGas: next.baseFee, window: next.feeWindow }
-        }
-      }),
+      fc.property(
+        feeConfigArb,
+        fc.array(fc.tuple(gas, fc.bigInt({ min: 0n, max: 45n })), { minLength: 1, maxLength: 40 }),
+        (feeConfig, steps) => {
+          let parent: FeeParentHeader = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee }
+          let ref = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: feeConfig.minBaseFee, window: win() as FeeWindow }
+          for (const [gasUsed, dt] of steps) {
+            const timestamp = (parent.timestamp as bigint) + dt
+            const next = nextBaseFee({ feeConfig, parent, timestamp })
+            expect(next.baseFee).toBeGreaterThanOrEqual(feeConfig.minBaseFee)
+            expect(next.baseFee).toBeLessThanOrEqual(maxUint256)
+            const expected = v06CalcBaseFee(feeConfig, ref, timestamp)
+            expect(next.baseFee).toBe(expected.baseFee)
+            expect(next.feeWindow).toEqual(expected.window)
+            const max = maxNextBaseFee({ feeConfig, parent, timestamp })
+            for (const later of [0n, 1n, 5n, 10n, 19n, 20n, 100n])
+              expect(nextBaseFee({ feeConfig, parent, timestamp: timestamp + later }).baseFee).toBeLessThanOrEqual(max)
+            parent = {
+              number: (parent.number as bigint) + 1n,
+              timestamp,
+              gasUsed,
+              baseFeePerGas: next.baseFee,
+              extraData: next.extraPrefix,
+            }
+            ref = { number: parent.number, timestamp, gasUsed, baseFeePerGas: next.baseFee, window: next.feeWindow }
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })
@@ -887,7 +1021,13 @@ describe('properties (fast-check)', () => {
             expect(next.baseFee).toBeLessThan(previous)
             expect(next.baseFee).toBeGreaterThanOrEqual(minBaseFee)
             previous = next.baseFee
-            parent = { ...parent, number: (parent.number as bigint) + 1n, timestamp, baseFeePerGas: next.baseFee, extraData: next.extraPrefix }
+            parent = {
+              ...parent,
+              number: (parent.number as bigint) + 1n,
+              timestamp,
+              baseFeePerGas: next.baseFee,
+              extraData: next.extraPrefix,
+            }
           }
           expect(previous).toBe(minBaseFee)
           // and it stays there
@@ -900,16 +1040,23 @@ describe('properties (fast-check)', () => {
 
   it('block gas cost stays in [minBlockGasCost, maxBlockGasCost]; current and pre-v0.7.3 agree for uint64 steps', () => {
     fc.assert(
-      fc.property(uint64, uint64, fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 2_000_000n }), fc.bigInt({ min: 0n, max: 2_000_000n }), (step, timeElapsed, rate, a, b) => {
-        const [minBlockGasCost, maxBlockGasCost] = a <= b ? [a, b] : [b, a]
-        const feeConfig = { ...defaultFeeConfig, targetBlockRate: rate, minBlockGasCost, maxBlockGasCost }
-        for (const parentCost of [null, minBlockGasCost, maxBlockGasCost, (minBlockGasCost + maxBlockGasCost) / 2n]) {
-          const cost = blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed })
-          expect(cost).toBeGreaterThanOrEqual(minBlockGasCost)
-          expect(cost).toBeLessThanOrEqual(maxBlockGasCost)
-          expect(blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed, algorithm: 'pre-v0.7.3' })).toBe(cost)
-        }
-      }),
+      fc.property(
+        uint64,
+        uint64,
+        fc.bigInt({ min: 0n, max: 100n }),
+        fc.bigInt({ min: 0n, max: 2_000_000n }),
+        fc.bigInt({ min: 0n, max: 2_000_000n }),
+        (step, timeElapsed, rate, a, b) => {
+          const [minBlockGasCost, maxBlockGasCost] = a <= b ? [a, b] : [b, a]
+          const feeConfig = { ...defaultFeeConfig, targetBlockRate: rate, minBlockGasCost, maxBlockGasCost }
+          for (const parentCost of [null, minBlockGasCost, maxBlockGasCost, (minBlockGasCost + maxBlockGasCost) / 2n]) {
+            const cost = blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed })
+            expect(cost).toBeGreaterThanOrEqual(minBlockGasCost)
+            expect(cost).toBeLessThanOrEqual(maxBlockGasCost)
+            expect(blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed, algorithm: 'pre-v0.7.3' })).toBe(cost)
+          }
+        },
+      ),
     )
   })
 })

@@ -23,7 +23,14 @@ function nobleVerifiesPop(publicKeyHex: string, popHex: string, dst = POP_DST): 
 // encoding almost never lands in the prime-order subgroup, so it cannot stand in.)
 function tamperedKey(publicKeyHex: string): string {
   const { Point } = bls12_381.G1
-  return '0x' + bytesToHex(Point.fromBytes(hexToBytes(publicKeyHex.slice(2))).add(Point.BASE).toBytes(true))
+  return (
+    '0x' +
+    bytesToHex(
+      Point.fromBytes(hexToBytes(publicKeyHex.slice(2)))
+        .add(Point.BASE)
+        .toBytes(true),
+    )
+  )
 }
 
 // The encoding with one bit of x flipped: not a valid public key at all.

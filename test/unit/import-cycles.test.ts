@@ -144,7 +144,18 @@ describe('the checker itself', () => {
       ['d', []],
       ['e', ['e']],
     ])
-    expect(findCycles(g).map((c) => c.join(' → ')).sort()).toEqual(['a → b → c → a', 'e → e'])
-    expect(findCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([])
+    expect(
+      findCycles(g)
+        .map((c) => c.join(' → '))
+        .sort(),
+    ).toEqual(['a → b → c → a', 'e → e'])
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([])
   })
 })

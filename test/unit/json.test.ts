@@ -56,7 +56,8 @@ describe('stringifyJson', () => {
 
 describe('parseJson with long digit runs inside strings', () => {
   it('marks only integers outside strings, even when a string looks like a value', () => {
-    const text = '{"s":"a:12345678901234567890,b","t":["x\\"y",9007199254740993],"u":"[99999999999999999]","v":99999999999999999,"w":"\\\\"}'
+    const text =
+      '{"s":"a:12345678901234567890,b","t":["x\\"y",9007199254740993],"u":"[99999999999999999]","v":99999999999999999,"w":"\\\\"}'
     const value = parseJson(text) as Record<string, unknown>
     expect(value.s).toBe('a:12345678901234567890,b')
     expect(value.t).toEqual(['x"y', 9007199254740993n])

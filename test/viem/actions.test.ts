@@ -27,8 +27,17 @@ const setups: Setup[] = [
   { name: 'http', transport: () => http(devnet().rpcUrl), derivesInfo: true },
   { name: 'subnetHttp', transport: () => subnetHttp(devnet().rpcUrl), derivesInfo: true },
   { name: 'fallback([http])', transport: () => fallback([http(devnet().rpcUrl)]), derivesInfo: true },
-  { name: 'fallback([subnetHttp, http]) by alias URL', transport: () => fallback([subnetHttp(devnet().aliasRpcUrl), http(devnet().rpcUrl)]), derivesInfo: true },
-  { name: 'custom EIP-1193', transport: () => custom(eip1193(() => devnet().rpcUrl)), info: () => ({ url: devnet().infoUrl }), derivesInfo: false },
+  {
+    name: 'fallback([subnetHttp, http]) by alias URL',
+    transport: () => fallback([subnetHttp(devnet().aliasRpcUrl), http(devnet().rpcUrl)]),
+    derivesInfo: true,
+  },
+  {
+    name: 'custom EIP-1193',
+    transport: () => custom(eip1193(() => devnet().rpcUrl)),
+    info: () => ({ url: devnet().infoUrl }),
+    derivesInfo: false,
+  },
 ]
 
 const chain = (method: string, params?: unknown[]) => rawResult(devnet().rpcUrl, method, params)
@@ -140,7 +149,8 @@ describe.each(setups)('over $name', (setup) => {
 
     it('getBlockchainID for aliases', async () => {
       const c = client()
-      for (const alias of ['X', 'P', 'C', 'devnet']) expect(await c.getBlockchainID({ alias })).toBe((await info('info.getBlockchainID', { alias })).blockchainID)
+      for (const alias of ['X', 'P', 'C', 'devnet'])
+        expect(await c.getBlockchainID({ alias })).toBe((await info('info.getBlockchainID', { alias })).blockchainID)
       expect(await c.getBlockchainID({ alias: 'devnet' })).toBe(devnet().blockchainID)
     })
 
@@ -199,7 +209,9 @@ describe.each(setups)('over $name', (setup) => {
       const c = client()
       expect(await c.uptime()).toEqual(expectedInfo.uptime(await info('info.uptime')))
       expect(await c.uptime()).toEqual({ rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 })
-      expect(await c.uptime({ subnetID: devnet().subnetID })).toEqual(expectedInfo.uptime(await info('info.uptime', { subnetID: devnet().subnetID })))
+      expect(await c.uptime({ subnetID: devnet().subnetID })).toEqual(
+        expectedInfo.uptime(await info('info.uptime', { subnetID: devnet().subnetID })),
+      )
       // The primary network's subnet ID is the zero ID, 11111111111111111111111111111111LpoYY.
       const primary = '11111111111111111111111111111111LpoYY'
       expect(await c.uptime({ subnetID: primary })).toEqual(expectedInfo.uptime(await info('info.uptime', { subnetID: primary })))
@@ -231,7 +243,9 @@ describe.each(setups)('over $name', (setup) => {
 describe('custom EIP-1193 transport without an Info URL', () => {
   it('chain actions work; Info actions reject with InfoEndpointError before any request', async () => {
     const provider = eip1193(() => devnet().rpcUrl)
-    const c = createPublicClient({ transport: custom(provider) }).extend(subnetActions()).extend(infoActions())
+    const c = createPublicClient({ transport: custom(provider) })
+      .extend(subnetActions())
+      .extend(infoActions())
     expect((await c.feeConfig()).feeConfig.minBaseFee).toBe(25_000_000_000n)
     provider.calls.length = 0
     const pending = [
@@ -249,7 +263,14 @@ describe('custom EIP-1193 transport without an Info URL', () => {
       c.isBootstrapped({ chain: 'C' }),
       c.getBlockchainID({ alias: 'X' }),
     ]
-    const errors = await Promise.all(pending.map((p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err)))
+    const errors = await Promise.all(
+      pending.map((p: Promise<unknown>) =>
+        p.then(
+          () => undefined,
+          (err: unknown) => err,
+        ),
+      ),
+    )
     for (const e of errors) {
       expect(e).toBeInstanceOf(InfoEndpointError)
       expect((e as Error).message).toMatch(/infoActions\(\{ url \}\)/)

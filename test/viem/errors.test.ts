@@ -71,7 +71,7 @@ describe('MethodNotFoundError', () => {
     }
   })
 
-  it('chain: -32601 from an endpoint without eth_feeConfig (anvil\'s own URL, like the C-Chain)', async () => {
+  it("chain: -32601 from an endpoint without eth_feeConfig (anvil's own URL, like the C-Chain)", async () => {
     const c = createPublicClient({ transport: http(devnet().anvilUrl) }).extend(subnetActions())
     for (const e of await Promise.all([c.feeConfig(), c.getChainConfig(), c.getActiveRulesAt(), c.getActivePrecompilesAt()].map(failure))) {
       expect(e).toBeInstanceOf(MethodNotFoundError)
@@ -83,7 +83,7 @@ describe('MethodNotFoundError', () => {
     expect(e.nodeMessage).toBe('Method not found')
   })
 
-  it('chain: the devnet\'s rewritten -32601 through client.request and toSubnetError', async () => {
+  it("chain: the devnet's rewritten -32601 through client.request and toSubnetError", async () => {
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
     const raw = await failure(c.request({ method: 'eth_fooBar' as never, params: [] as never }))
     const e = toSubnetError('eth_fooBar', raw) as MethodNotFoundError
@@ -148,7 +148,12 @@ describe('NodeRpcError', () => {
     const target = '0x00000000000000000000000000000000000000aa'
     expect((await rawCall(devnet().rpcUrl, 'anvil_setCode', `["${target}","0x63deadbeef6000526004601cfd"]`)).error).toBeUndefined()
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
-    const call = defineMethod({ method: 'eth_call', params: 'array', decoder: string, encode: () => [{ to: target, data: '0x' }, 'latest'] })
+    const call = defineMethod({
+      method: 'eth_call',
+      params: 'array',
+      decoder: string,
+      encode: () => [{ to: target, data: '0x' }, 'latest'],
+    })
     const e = await failure(execute(c, call, undefined))
     expect(e).toBeInstanceOf(NodeRpcError)
     expect(e.method).toBe('eth_call')
@@ -172,9 +177,13 @@ describe('NodeRpcError', () => {
 
 describe('NodeRpcError: a node that is not a validator', () => {
   const nonValidator = useDevnet({ seed: 'viem-errors-nv', node: { uptime: null } })
-  it('uptime: couldn\'t get node uptime: node is not a validator', async () => {
+  it("uptime: couldn't get node uptime: node is not a validator", async () => {
     const c = createPublicClient({ transport: http(nonValidator().rpcUrl) }).extend(infoActions())
-    const all = [c.uptime(), c.uptime({ subnetID: nonValidator().subnetID }), actions.uptime(createPublicClient({ transport: http(nonValidator().url) }))].map(failure)
+    const all = [
+      c.uptime(),
+      c.uptime({ subnetID: nonValidator().subnetID }),
+      actions.uptime(createPublicClient({ transport: http(nonValidator().url) })),
+    ].map(failure)
     for (const e of await Promise.all(all)) {
       expect(e).toBeInstanceOf(NodeRpcError)
       expect(e).not.toBeInstanceOf(MethodNotFoundError)
@@ -194,7 +203,10 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   afterAll(async () => {
     await node.close()
   })
-  const client = (make: typeof http = http) => createPublicClient({ transport: make(`${node.url}/ext/bc/C/rpc`) }).extend(subnetActions()).extend(infoActions())
+  const client = (make: typeof http = http) =>
+    createPublicClient({ transport: make(`${node.url}/ext/bc/C/rpc`) })
+      .extend(subnetActions())
+      .extend(infoActions())
   const peer = {
     ip: '127.0.0.1:9651',
     publicIP: '127.0.0.1:9651',
@@ -209,7 +221,16 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
     objectedACPs: [],
     benched: [],
   }
-  const fee = { gasLimit: 8000000, targetBlockRate: 2, minBaseFee: 25000000000, targetGas: 15000000, baseFeeChangeDenominator: 36, minBlockGasCost: 0, maxBlockGasCost: 1000000, blockGasCostStep: 200000 }
+  const fee = {
+    gasLimit: 8000000,
+    targetBlockRate: 2,
+    minBaseFee: 25000000000,
+    targetGas: 15000000,
+    baseFeeChangeDenominator: 36,
+    minBlockGasCost: 0,
+    maxBlockGasCost: 1000000,
+    blockGasCostStep: 200000,
+  }
 
   async function shape(p: Promise<unknown>, method: string, path: string, expected?: RegExp) {
     const e = await failure(p)
@@ -267,7 +288,17 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   it('a rule that is not a boolean: $.avalancheRules.IsDurango', async () => {
     node.answer('eth_getActiveRulesAt', {
       result: {
-        ethRules: { IsHomestead: true, IsEIP150: true, IsEIP155: true, IsEIP158: true, IsByzantium: true, IsConstantinople: true, IsPetersburg: true, IsIstanbul: true, IsCancun: true },
+        ethRules: {
+          IsHomestead: true,
+          IsEIP150: true,
+          IsEIP155: true,
+          IsEIP158: true,
+          IsByzantium: true,
+          IsConstantinople: true,
+          IsPetersburg: true,
+          IsIstanbul: true,
+          IsCancun: true,
+        },
         avalancheRules: { IsSubnetEVM: true, IsDurango: 'yes' },
         precompiles: {},
       },
@@ -276,12 +307,16 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   })
 
   it('a bad address in an allow list: $.txAllowListConfig.adminAddresses[1]', async () => {
-    node.answer('eth_getActivePrecompilesAt', { result: { txAllowListConfig: { adminAddresses: ['0x' + '1'.repeat(40), '0x12'], blockTimestamp: 0 } } })
+    node.answer('eth_getActivePrecompilesAt', {
+      result: { txAllowListConfig: { adminAddresses: ['0x' + '1'.repeat(40), '0x12'], blockTimestamp: 0 } },
+    })
     await shape(client().getActivePrecompilesAt(), 'eth_getActivePrecompilesAt', '$.txAllowListConfig.adminAddresses[1]')
   })
 
   it('keys that are not identifiers are bracketed: $.acps["7x"], $.vms.__proto__', async () => {
-    node.answer('info.acps', { result: { acps: { '7x': { supportWeight: '0', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } } })
+    node.answer('info.acps', {
+      result: { acps: { '7x': { supportWeight: '0', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } },
+    })
     await shape(client().acps(), 'info.acps', '$.acps["7x"]', /ACP number/)
     node.answer('info.getVMs', { rawResult: '{"vms":{"__proto__":5}}' })
     await shape(client().getVMs(), 'info.getVMs', '$.vms.__proto__', /an array/)
@@ -297,11 +332,13 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
   })
 
   it('PrecisionError vs ResponseShapeError: a rounded big integer in a bigint field over http', async () => {
-    node.answer('eth_feeConfig', { rawResult: `{"feeConfig":${JSON.stringify(fee).replace('"gasLimit":8000000', '"gasLimit":18446744073709551615')},"lastChangedAt":0}` })
+    node.answer('eth_feeConfig', {
+      rawResult: `{"feeConfig":${JSON.stringify(fee).replace('"gasLimit":8000000', '"gasLimit":18446744073709551615')},"lastChangedAt":0}`,
+    })
     const e = await failure(client().feeConfig())
     expect(e).toBeInstanceOf(PrecisionError)
     expect(e.path).toBe('$.feeConfig.gasLimit')
-    const exact = await (client(subnetHttp as typeof http)).feeConfig()
+    const exact = await client(subnetHttp as typeof http).feeConfig()
     expect(exact.feeConfig.gasLimit).toBe(18446744073709551615n)
   })
 })
@@ -400,7 +437,9 @@ describe('InvalidArgumentError before any request', () => {
 
   it('over a custom transport without an Info URL, bad arguments are reported before the missing URL', async () => {
     const provider = eip1193(() => devnet().rpcUrl)
-    const c = createPublicClient({ transport: custom(provider) }).extend(subnetActions()).extend(infoActions())
+    const c = createPublicClient({ transport: custom(provider) })
+      .extend(subnetActions())
+      .extend(infoActions())
     await invalid(c.getBlockchainID({ alias: '' }), 'alias')
     await invalid(c.isBootstrapped({ chain: '' }), 'chain')
     await invalid(c.peers({ nodeIDs: ['x'] }), 'nodeIDs[0]')

@@ -29,8 +29,15 @@ export const expectedInfo = {
     Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [
         k,
-        k.endsWith('Time') ? new Date(v as string) : k === 'apricotPhase4MinPChainHeight' || k === 'graniteEpochDuration' ? BigInt(v as number) : v,
+        k.endsWith('Time')
+          ? new Date(v as string)
+          : k === 'apricotPhase4MinPChainHeight' || k === 'graniteEpochDuration'
+            ? BigInt(v as number)
+            : v,
       ]),
     ),
-  uptime: (raw: any) => ({ rewardingStakePercentage: Number(raw.rewardingStakePercentage), weightedAveragePercentage: Number(raw.weightedAveragePercentage) }),
+  uptime: (raw: any) => ({
+    rewardingStakePercentage: Number(raw.rewardingStakePercentage),
+    weightedAveragePercentage: Number(raw.weightedAveragePercentage),
+  }),
 }

@@ -17,7 +17,11 @@ describe('deriveInfoUrl', () => {
     ['base URL with a trailing slash', 'http://127.0.0.1:9650/', 'http://127.0.0.1:9650/ext/info'],
     ['/ext/info', 'http://127.0.0.1:9650/ext/info', 'http://127.0.0.1:9650/ext/info'],
     ['/ext/info/', 'http://127.0.0.1:9650/ext/info/', 'http://127.0.0.1:9650/ext/info'],
-    ['/ext/bc/<id>/rpc', 'http://127.0.0.1:9650/ext/bc/2CPdCMcTqGDyADh2Vp74x8hxV3AJi3FAUMKHbYXVsyUSanep9Q/rpc', 'http://127.0.0.1:9650/ext/info'],
+    [
+      '/ext/bc/<id>/rpc',
+      'http://127.0.0.1:9650/ext/bc/2CPdCMcTqGDyADh2Vp74x8hxV3AJi3FAUMKHbYXVsyUSanep9Q/rpc',
+      'http://127.0.0.1:9650/ext/info',
+    ],
     ['/ext/bc/<alias>/rpc/', 'http://127.0.0.1:9650/ext/bc/devnet/rpc/', 'http://127.0.0.1:9650/ext/info'],
     ['/ext/bc/C/rpc', 'https://api.avax.network/ext/bc/C/rpc', 'https://api.avax.network/ext/info'],
     ['/ext/bc/C/ws path over https', 'https://node.example/ext/bc/C/ws', 'https://node.example/ext/info'],
@@ -29,7 +33,11 @@ describe('deriveInfoUrl', () => {
     ['all together', 'https://u:p@gw.example/prefix/ext/bc/abc/rpc/?token=abc#x', 'https://u:p@gw.example/prefix/ext/info?token=abc'],
     ['other endpoints: /ext/bc/P', 'https://node.example/ext/bc/P', 'https://node.example/ext/info'],
     ['other endpoints: /ext/health', 'https://node.example/v1/ext/health', 'https://node.example/v1/ext/info'],
-    ['a prefix that itself holds /ext/: only the last /ext/ on is the endpoint', 'https://gw.example/ext/avax/ext/bc/C/rpc', 'https://gw.example/ext/avax/ext/info'],
+    [
+      'a prefix that itself holds /ext/: only the last /ext/ on is the endpoint',
+      'https://gw.example/ext/avax/ext/bc/C/rpc',
+      'https://gw.example/ext/avax/ext/info',
+    ],
   ]
   it.each(cases)('%s', (_name, input, expected) => {
     expect(deriveInfoUrl(input)).toBe(expected)
@@ -115,7 +123,9 @@ describe.each([
     expect(reqs.map((r) => (r.json as { method: string }).method).sort()).toEqual(
       ['info.getBlockchainID', 'info.getNetworkID', 'info.getNetworkName', 'info.getNodeIP', 'info.isBootstrapped'].sort(),
     )
-    expect(reqs.find((r) => (r.json as { method: string }).method === 'info.isBootstrapped')!.json).toMatchObject({ params: { chain: 'X' } })
+    expect(reqs.find((r) => (r.json as { method: string }).method === 'info.isBootstrapped')!.json).toMatchObject({
+      params: { chain: 'X' },
+    })
   })
 
   it('Info params of the other methods are objects with the given fields only', async () => {
@@ -141,7 +151,13 @@ describe.each([
     expect(call).toMatchObject({ method: 'eth_feeConfig', params: ['0x0'] })
 
     recA().clear()
-    await Promise.all([c.feeConfig(), c.getChainConfig(), c.getActiveRulesAt(), c.getActivePrecompilesAt(), c.feeConfig({ blockTag: 'earliest' })])
+    await Promise.all([
+      c.feeConfig(),
+      c.getChainConfig(),
+      c.getActiveRulesAt(),
+      c.getActivePrecompilesAt(),
+      c.feeConfig({ blockTag: 'earliest' }),
+    ])
     const chainReqs = chainRequests(recA().requests)
     expect(chainReqs).toHaveLength(1)
     const batch = chainReqs[0]!.json as { method: string; params: unknown }[]
@@ -164,7 +180,7 @@ describe.each([
 })
 
 describe('Info URL overrides and fallbacks', () => {
-  it('infoActions({ url }) on another origin does not get the chain transport\'s headers; on the same origin it does', async () => {
+  it("infoActions({ url }) on another origin does not get the chain transport's headers; on the same origin it does", async () => {
     const transport = http(`${recA().url}/ext/bc/${devnet().blockchainID}/rpc`, { fetchOptions: { headers: { 'x-api-key': 'secret' } } })
     const other = createPublicClient({ transport }).extend(infoActions({ url: `${recB().url}/ext/info` }))
     expect(await other.getNetworkName()).toBe('local')
@@ -180,7 +196,7 @@ describe('Info URL overrides and fallbacks', () => {
     expect(recA().requests[0]!.headers['x-api-key']).toBe('secret')
   })
 
-  it('a fallback of http transports: Info goes to the first node\'s derived URL with its headers', async () => {
+  it("a fallback of http transports: Info goes to the first node's derived URL with its headers", async () => {
     const c = createPublicClient({
       transport: fallback([
         http(`${recA().url}/a/ext/bc/devnet/rpc?k=1`, { fetchOptions: { headers: { 'x-api-key': 'A' } } }),
@@ -192,8 +208,10 @@ describe('Info URL overrides and fallbacks', () => {
     expect(recB().requests).toHaveLength(0)
   })
 
-  it('a node\'s JSON-RPC error is an answer: the fallback does not ask the next node', async () => {
-    const c = createPublicClient({ transport: fallback([http(`${recA().url}/ext/bc/devnet/rpc`), http(`${recB().url}/ext/bc/devnet/rpc`)]) }).extend(infoActions())
+  it("a node's JSON-RPC error is an answer: the fallback does not ask the next node", async () => {
+    const c = createPublicClient({
+      transport: fallback([http(`${recA().url}/ext/bc/devnet/rpc`), http(`${recB().url}/ext/bc/devnet/rpc`)]),
+    }).extend(infoActions())
     const e = await c.getBlockchainID({ alias: 'nope' }).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(NodeRpcError)
     expect((e as NodeRpcError).nodeMessage).toBe('there is no ID with alias: nope')
@@ -201,7 +219,7 @@ describe('Info URL overrides and fallbacks', () => {
     expect(recB().requests).toHaveLength(0)
   })
 
-  it('the chain transport\'s method filter and batching stay with the chain endpoint', async () => {
+  it("the chain transport's method filter and batching stay with the chain endpoint", async () => {
     const transport = http(`${recA().url}/ext/bc/${devnet().blockchainID}/rpc`, { batch: true, methods: { include: ['eth_blockNumber'] } })
     const c = createPublicClient({ transport }).extend(infoActions())
     const [name, id] = await Promise.all([c.getNetworkName(), c.getNetworkID()])
@@ -211,7 +229,9 @@ describe('Info URL overrides and fallbacks', () => {
   })
 
   it('a fallback whose first node is down: Info goes to the second', async () => {
-    const c = createPublicClient({ transport: fallback([http('http://127.0.0.1:9/ext/bc/devnet/rpc', { retryCount: 0 }), http(`${recB().url}/ext/bc/devnet/rpc`)]) }).extend(infoActions())
+    const c = createPublicClient({
+      transport: fallback([http('http://127.0.0.1:9/ext/bc/devnet/rpc', { retryCount: 0 }), http(`${recB().url}/ext/bc/devnet/rpc`)]),
+    }).extend(infoActions())
     expect(await c.getNetworkName()).toBe('local')
     expect(recB().requests.map((r) => r.url)).toEqual(['/ext/info'])
   })
@@ -241,7 +261,9 @@ describe('timeout and retry settings carry over to the Info transport', () => {
   it('retryCount and retryDelay', async () => {
     hits = []
     mode = 'fail'
-    const c = createPublicClient({ transport: http(`http://127.0.0.1:${port()}/ext/bc/C/rpc`, { retryCount: 2, retryDelay: 1 }) }).extend(infoActions())
+    const c = createPublicClient({ transport: http(`http://127.0.0.1:${port()}/ext/bc/C/rpc`, { retryCount: 2, retryDelay: 1 }) }).extend(
+      infoActions(),
+    )
     await expect(c.getNetworkID()).rejects.toThrow()
     expect(hits).toEqual(['/ext/info', '/ext/info', '/ext/info'])
   })
@@ -249,7 +271,9 @@ describe('timeout and retry settings carry over to the Info transport', () => {
   it('timeout', async () => {
     hits = []
     mode = 'hang'
-    const c = createPublicClient({ transport: http(`http://127.0.0.1:${port()}/ext/bc/C/rpc`, { timeout: 150, retryCount: 0 }) }).extend(infoActions())
+    const c = createPublicClient({ transport: http(`http://127.0.0.1:${port()}/ext/bc/C/rpc`, { timeout: 150, retryCount: 0 }) }).extend(
+      infoActions(),
+    )
     const start = Date.now()
     const e = await c.getNetworkID().catch((x: unknown) => x)
     expect((e as Error).name).toBe('TimeoutError')
@@ -285,7 +309,9 @@ describe('settings viem keeps private, and other transports', () => {
     expect(requested.filter((u) => u.endsWith('/ext/info'))).toHaveLength(1)
     expect(responded).toEqual([200, 200])
     // A body limit far below the peers reply: the Info call fails as viem's own limit makes it fail.
-    const small = createPublicClient({ transport: subnetHttp(`${recA().url}/ext/bc/${devnet().alias}/rpc`, { maxResponseBodySize: 10, retryCount: 0 }) }).extend(infoActions)
+    const small = createPublicClient({
+      transport: subnetHttp(`${recA().url}/ext/bc/${devnet().alias}/rpc`, { maxResponseBodySize: 10, retryCount: 0 }),
+    }).extend(infoActions)
     const e = await small.getNodeVersion().catch((x: unknown) => x)
     expect((e as Error).name).toBe('ResponseBodyTooLargeError')
   })

@@ -34,7 +34,11 @@ beforeAll(async () => {
   changedAt = BigInt(r.result.blockNumber)
   // The wire really carries the bare number.
   const text = await (
-    await fetch(devnet().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_feeConfig","params":[]}' })
+    await fetch(devnet().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_feeConfig","params":[]}',
+    })
   ).text()
   expect(text).toContain('"minBaseFee":9007199254740993,')
 })

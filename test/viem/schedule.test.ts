@@ -19,7 +19,10 @@ const WARP = 1_607_144_400n
 const ADMIN = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 
 const devnet = useDevnet({ seed: 'viem-schedule', startTime: S })
-const client = () => createPublicClient({ transport: subnetHttp(devnet().rpcUrl) }).extend(subnetActions()).extend(infoActions())
+const client = () =>
+  createPublicClient({ transport: subnetHttp(devnet().rpcUrl) })
+    .extend(subnetActions())
+    .extend(infoActions())
 
 const fee = (minBaseFee: bigint, targetBlockRate = 2n) => ({
   gasLimit: 8_000_000n,
@@ -41,8 +44,18 @@ const base = { contractNativeMinterConfig: { timestamp: 0n }, warpConfig: { time
 const period = {
   beforeT1: { ...base, feeManagerConfig: { timestamp: 0n }, txAllowListConfig: { timestamp: 0n } },
   t1: { ...base, contractDeployerAllowListConfig: { timestamp: BigInt(T1) }, txAllowListConfig: { timestamp: 0n } },
-  t2: { ...base, contractDeployerAllowListConfig: { timestamp: BigInt(T1) }, feeManagerConfig: { timestamp: BigInt(T2) }, txAllowListConfig: { timestamp: 0n } },
-  t3: { ...base, contractDeployerAllowListConfig: { timestamp: BigInt(T1) }, feeManagerConfig: { timestamp: BigInt(T2) }, rewardManagerConfig: { timestamp: BigInt(T3) } },
+  t2: {
+    ...base,
+    contractDeployerAllowListConfig: { timestamp: BigInt(T1) },
+    feeManagerConfig: { timestamp: BigInt(T2) },
+    txAllowListConfig: { timestamp: 0n },
+  },
+  t3: {
+    ...base,
+    contractDeployerAllowListConfig: { timestamp: BigInt(T1) },
+    feeManagerConfig: { timestamp: BigInt(T2) },
+    rewardManagerConfig: { timestamp: BigInt(T3) },
+  },
 }
 
 async function latestBlock(): Promise<{ number: bigint; hash: Hex; timestamp: number }> {
@@ -160,7 +173,10 @@ describe('fee config changes and rules over chain time (in order)', () => {
     const c = client()
     second = await setFeeConfig(feeJson('7', 5))
     expect(await c.feeConfig()).toEqual({ feeConfig: fee(7n, 5n), lastChangedAt: second.number })
-    expect(await c.feeConfig({ blockNumber: second.number - 1n })).toEqual({ feeConfig: fee(30_000_000_000n, 3n), lastChangedAt: first.number })
+    expect(await c.feeConfig({ blockNumber: second.number - 1n })).toEqual({
+      feeConfig: fee(30_000_000_000n, 3n),
+      lastChangedAt: first.number,
+    })
   })
 
   it('evm_increaseTime past +3600: the FeeManager is disabled, the genesis config is back with lastChangedAt 0', async () => {

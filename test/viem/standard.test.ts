@@ -41,19 +41,28 @@ describe('standard viem actions on an extended client', () => {
     const client = createPublicClient({ transport: subnetHttp(devnet().rpcUrl, { batch: true }) })
       .extend(subnetActions())
       .extend(infoActions())
-    const [chainId, balance, fee, name] = await Promise.all([client.getChainId(), client.getBalance({ address: EWOQ }), client.feeConfig(), client.getNetworkName()])
+    const [chainId, balance, fee, name] = await Promise.all([
+      client.getChainId(),
+      client.getBalance({ address: EWOQ }),
+      client.feeConfig(),
+      client.getNetworkName(),
+    ])
     expect(chainId).toBe(99999)
     expect(balance).toBe(0x52b7d2dcc80cd2e4000000n)
     expect(fee.feeConfig.minBaseFee).toBe(25_000_000_000n)
     expect(name).toBe('local')
   })
 
-  it('sendTransaction from a wallet client with anvil\'s first dev key, then the receipt and balances', async () => {
+  it("sendTransaction from a wallet client with anvil's first dev key, then the receipt and balances", async () => {
     const account = privateKeyToAccount(DEV_KEY)
     expect(account.address).toBe(DEV_ADDRESS)
     const chain = devnetChain()
-    const wallet = createWalletClient({ account, chain, transport: http(devnet().rpcUrl) }).extend(subnetActions()).extend(infoActions())
-    const client = createPublicClient({ chain, transport: http(devnet().rpcUrl) }).extend(subnetActions()).extend(infoActions())
+    const wallet = createWalletClient({ account, chain, transport: http(devnet().rpcUrl) })
+      .extend(subnetActions())
+      .extend(infoActions())
+    const client = createPublicClient({ chain, transport: http(devnet().rpcUrl) })
+      .extend(subnetActions())
+      .extend(infoActions())
     const before = await client.getBalance({ address: EWOQ })
     const startBlock = await client.getBlockNumber()
     const hash = await wallet.sendTransaction({ to: EWOQ, value: parseEther('1.5') })
@@ -70,7 +79,7 @@ describe('standard viem actions on an extended client', () => {
     expect(await wallet.getBlockchainID({ alias: 'devnet' })).toBe(devnet().blockchainID)
   })
 
-  it('http() without a URL uses the chain\'s RPC URL, and Info is derived from it', async () => {
+  it("http() without a URL uses the chain's RPC URL, and Info is derived from it", async () => {
     const client = createPublicClient({ chain: devnetChain(), transport: http() }).extend(subnetActions()).extend(infoActions())
     expect(await client.getChainId()).toBe(99999)
     expect((await client.feeConfig()).lastChangedAt).toBe(0n)
@@ -78,7 +87,9 @@ describe('standard viem actions on an extended client', () => {
   })
 
   it('estimateGas, getGasPrice and call pass through', async () => {
-    const client = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(subnetActions()).extend(infoActions())
+    const client = createPublicClient({ transport: http(devnet().rpcUrl) })
+      .extend(subnetActions())
+      .extend(infoActions())
     const gas = await client.estimateGas({ account: DEV_ADDRESS, to: EWOQ, value: 1n })
     expect(gas).toBe(21000n)
     expect(typeof (await client.getGasPrice())).toBe('bigint')

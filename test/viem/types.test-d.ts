@@ -32,7 +32,9 @@ import type {
   UptimeReturnType,
 } from '../../src/index.js'
 
-const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions()).extend(infoActions())
+const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+  .extend(subnetActions())
+  .extend(infoActions())
 
 describe('decorated chain actions', () => {
   it('feeConfig', () => {
@@ -95,8 +97,12 @@ describe('decorated chain actions', () => {
     expectTypeOf(client.getActivePrecompilesAt).returns.resolves.toEqualTypeOf<ActivePrecompiles>()
     expectTypeOf(client.getActivePrecompilesAt).toBeCallableWith({ timestamp: new Date() })
     expectTypeOf<NonNullable<ActivePrecompiles['feeManagerConfig']>['initialFeeConfig']>().toEqualTypeOf<FeeConfig | undefined>()
-    expectTypeOf<NonNullable<ActivePrecompiles['txAllowListConfig']>['adminAddresses']>().toEqualTypeOf<`0x${string}`[] | null | undefined>()
-    expectTypeOf<NonNullable<ActivePrecompiles['contractNativeMinterConfig']>['initialMint']>().toEqualTypeOf<Record<`0x${string}`, bigint> | undefined>()
+    expectTypeOf<NonNullable<ActivePrecompiles['txAllowListConfig']>['adminAddresses']>().toEqualTypeOf<
+      `0x${string}`[] | null | undefined
+    >()
+    expectTypeOf<NonNullable<ActivePrecompiles['contractNativeMinterConfig']>['initialMint']>().toEqualTypeOf<
+      Record<`0x${string}`, bigint> | undefined
+    >()
     expectTypeOf<NonNullable<ActivePrecompiles['warpConfig']>['blockTimestamp']>().toEqualTypeOf<bigint | null>()
   })
 })
@@ -170,7 +176,7 @@ describe('decorated info actions', () => {
 })
 
 describe('decorators and standalone actions', () => {
-  it('the decorators add exactly their action types and keep viem\'s', () => {
+  it("the decorators add exactly their action types and keep viem's", () => {
     expectTypeOf(client).toExtend<SubnetActions & InfoActions>()
     expectTypeOf(client.getBlockNumber).returns.resolves.toEqualTypeOf<bigint>()
     expectTypeOf(client.getChainId).returns.resolves.toEqualTypeOf<number>()
@@ -179,7 +185,9 @@ describe('decorators and standalone actions', () => {
   })
 
   it('work on wallet clients and other transports', () => {
-    const wallet = createWalletClient({ transport: custom({ request: async () => null }) }).extend(subnetActions()).extend(infoActions({ url: 'http://127.0.0.1:9650' }))
+    const wallet = createWalletClient({ transport: custom({ request: async () => null }) })
+      .extend(subnetActions())
+      .extend(infoActions({ url: 'http://127.0.0.1:9650' }))
     expectTypeOf(wallet.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
     expectTypeOf(wallet.getNetworkID).returns.resolves.toEqualTypeOf<number>()
     const exact = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions())
@@ -204,8 +212,13 @@ describe('decorators and standalone actions', () => {
 
   it('error types are unions of named errors', () => {
     expectTypeOf<actions.FeeConfigErrorType['name']>().toExtend<string>()
-    type Names = Extract<actions.FeeConfigErrorType, { name: 'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError' }>['name']
-    expectTypeOf<Names>().toEqualTypeOf<'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError'>()
+    type Names = Extract<
+      actions.FeeConfigErrorType,
+      { name: 'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError' }
+    >['name']
+    expectTypeOf<Names>().toEqualTypeOf<
+      'PrecisionError' | 'ResponseShapeError' | 'InvalidArgumentError' | 'NodeRpcError' | 'MethodNotFoundError'
+    >()
     type InfoNames = Extract<actions.GetNetworkIDErrorType, { name: 'InfoEndpointError' }>['name']
     expectTypeOf<InfoNames>().toEqualTypeOf<'InfoEndpointError'>()
   })
@@ -224,7 +237,9 @@ describe('both forms of extend', () => {
 
   it('infoActions, called (with or without options) or not, adds the same typed actions', () => {
     const called = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(infoActions())
-    const withUrl = createPublicClient({ transport: custom({ request: async () => null }) }).extend(infoActions({ url: 'http://127.0.0.1:9650' }))
+    const withUrl = createPublicClient({ transport: custom({ request: async () => null }) }).extend(
+      infoActions({ url: 'http://127.0.0.1:9650' }),
+    )
     const uncalled = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(infoActions)
     expectTypeOf(uncalled.peers).toEqualTypeOf(called.peers)
     expectTypeOf(withUrl.peers).toEqualTypeOf(called.peers)
@@ -233,10 +248,14 @@ describe('both forms of extend', () => {
   })
 
   it('both uncalled, chained, on a wallet client too', () => {
-    const both = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions).extend(infoActions)
+    const both = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+      .extend(subnetActions)
+      .extend(infoActions)
     expectTypeOf(both.feeConfig).returns.resolves.toEqualTypeOf<FeeConfigReturnType>()
     expectTypeOf(both.getNodeVersion).returns.resolves.toEqualTypeOf<GetNodeVersionReturnType>()
-    const wallet = createWalletClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions).extend(infoActions)
+    const wallet = createWalletClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+      .extend(subnetActions)
+      .extend(infoActions)
     expectTypeOf(wallet.getActiveRulesAt).returns.resolves.toEqualTypeOf<ActiveRules>()
     expectTypeOf(wallet.uptime).toBeCallableWith()
   })
@@ -248,13 +267,15 @@ describe('both forms of extend', () => {
     expectTypeOf<Parameters<SubnetActions['getChainConfig']>>().toEqualTypeOf<[]>()
   })
 
-  it('error types: argument errors only where there are arguments, and viem\'s catch-all', () => {
+  it("error types: argument errors only where there are arguments, and viem's catch-all", () => {
     type Named<E> = Extract<E, { name: 'InvalidArgumentError' }>
     expectTypeOf<Named<actions.GetChainConfigErrorType>>().toBeNever()
     expectTypeOf<Named<actions.GetNodeIDErrorType>>().toBeNever()
     expectTypeOf<Named<actions.PeersErrorType>['name']>().toEqualTypeOf<'InvalidArgumentError'>()
     expectTypeOf<Named<actions.FeeConfigErrorType>['name']>().toEqualTypeOf<'InvalidArgumentError'>()
-    expectTypeOf<Extract<actions.FeeConfigErrorType, { name: 'ResponseBodyTooLargeError' }>['name']>().toEqualTypeOf<'ResponseBodyTooLargeError'>()
+    expectTypeOf<
+      Extract<actions.FeeConfigErrorType, { name: 'ResponseBodyTooLargeError' }>['name']
+    >().toEqualTypeOf<'ResponseBodyTooLargeError'>()
     expectTypeOf<Error & { name: string }>().toExtend<actions.FeeConfigErrorType>()
   })
 })

@@ -30,24 +30,19 @@ import {
 // A uint32 in canonical decimal: `>>> 0` wraps anything else, so the text would differ.
 const isAcpNumber = (k: string) => `${+k >>> 0}` === k
 
-export const decodeAcps: Decoder<AcpsReturnType> = object(
-  {
-    acps:
-      record(
-        object(
-          {
-            supportWeight: unsigned,
-            supporters: array(string),
-            objectWeight: unsigned,
-            objectors: array(string),
-            abstainWeight: unsigned,
-          },
-        ),
-        isAcpNumber,
-        'an ACP number',
-      ),
-  },
-)
+export const decodeAcps: Decoder<AcpsReturnType> = object({
+  acps: record(
+    object({
+      supportWeight: unsigned,
+      supporters: array(string),
+      objectWeight: unsigned,
+      objectors: array(string),
+      abstainWeight: unsigned,
+    }),
+    isAcpNumber,
+    'an ACP number',
+  ),
+})
 
 export const decodeIsBootstrapped = field('isBootstrapped', boolean)
 export const decodeBlockchainID = field('blockchainID', string)

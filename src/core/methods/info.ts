@@ -47,10 +47,18 @@ export const getBlockchainID = defineMethod<GetBlockchainIDParameters, string>({
 export const getNetworkID = defineMethod<undefined, number>({ method: 'info.getNetworkID', params: 'object', decoder: d.decodeNetworkID })
 
 /** The network's name: `mainnet`, `fuji`, `local` or `network-<id>` (`info.getNetworkName`). */
-export const getNetworkName = defineMethod<undefined, string>({ method: 'info.getNetworkName', params: 'object', decoder: d.decodeNetworkName })
+export const getNetworkName = defineMethod<undefined, string>({
+  method: 'info.getNetworkName',
+  params: 'object',
+  decoder: d.decodeNetworkName,
+})
 
 /** The node's ID and its BLS public key with proof of possession (`info.getNodeID`). */
-export const getNodeID = defineMethod<undefined, GetNodeIDReturnType>({ method: 'info.getNodeID', params: 'object', decoder: d.decodeNodeID })
+export const getNodeID = defineMethod<undefined, GetNodeIDReturnType>({
+  method: 'info.getNodeID',
+  params: 'object',
+  decoder: d.decodeNodeID,
+})
 
 /** The IP and port the node announces (`info.getNodeIP`). */
 export const getNodeIP = defineMethod<undefined, string>({ method: 'info.getNodeIP', params: 'object', decoder: d.decodeNodeIP })
@@ -81,7 +89,11 @@ export const peers = defineMethod<PeersParameters, PeersReturnType>({
 })
 
 /** The network's upgrade schedule (`info.upgrades`, v1.11.11+). */
-export const upgrades = defineMethod<undefined, UpgradesReturnType>({ method: 'info.upgrades', params: 'object', decoder: d.decodeUpgrades })
+export const upgrades = defineMethod<undefined, UpgradesReturnType>({
+  method: 'info.upgrades',
+  params: 'object',
+  decoder: d.decodeUpgrades,
+})
 
 /** This node's uptime as the primary network's validators see it (`info.uptime`). */
 export const uptime = defineMethod<UptimeParameters, UptimeReturnType>({

@@ -22,7 +22,11 @@ export const feeConfig = defineMethod<BlockSelector, FeeConfigReturnType>({
 })
 
 /** The chain config with its post-genesis `upgrades` (`eth_getChainConfig`). */
-export const getChainConfig = defineMethod<undefined, ChainConfig>({ method: 'eth_getChainConfig', params: 'array', decoder: d.decodeChainConfig })
+export const getChainConfig = defineMethod<undefined, ChainConfig>({
+  method: 'eth_getChainConfig',
+  params: 'array',
+  decoder: d.decodeChainConfig,
+})
 
 /** The rules and precompiles active at a time (`eth_getActiveRulesAt`). */
 export const getActiveRulesAt = defineMethod<AtTimestamp, ActiveRules>({

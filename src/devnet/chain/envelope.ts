@@ -30,10 +30,7 @@ export type ChainCall = {
 }
 
 /** The answer to one call: raw result text, an error, or an error object passed through as raw text. */
-export type CallOutcome =
-  | { result: string }
-  | { error: { code: number; message: string; data?: string } }
-  | { rawError: string }
+export type CallOutcome = { result: string } | { error: { code: number; message: string; data?: string } } | { rawError: string }
 
 /** Executes a list of valid calls (some may be notifications) and returns their outcomes in order. */
 export type CallExecutor = (calls: ChainCall[]) => Promise<CallOutcome[]>
@@ -148,7 +145,8 @@ export type ChainRequestInfo = {
 export async function serveChain(req: ChainRequestInfo, execute: CallExecutor): Promise<HttpReply> {
   // Empty GETs are health checks.
   if (req.method === 'GET' && (req.contentLength ?? 0) === 0 && !req.hasQuery) return { status: 200, headers: {}, body: '' }
-  if (req.method === 'PUT' || req.method === 'DELETE') return textReply(405, 'method not allowed\n', { 'x-content-type-options': 'nosniff' })
+  if (req.method === 'PUT' || req.method === 'DELETE')
+    return textReply(405, 'method not allowed\n', { 'x-content-type-options': 'nosniff' })
   // A node checks the real body size (the plugin sees the whole body), not the header.
   const size = Math.max(req.bodyBytes, req.contentLength ?? 0)
   if (size > bodyLimit) return textReply(413, `content length too large (${size}>${bodyLimit})\n`, { 'x-content-type-options': 'nosniff' })

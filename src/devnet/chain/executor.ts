@@ -38,7 +38,9 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
 
 export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<string, LocalMethod> }): CallExecutor {
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
-    const body = calls.map((c, i) => `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${c.params}`}}`)
+    const body = calls.map(
+      (c, i) => `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${c.params}`}}`,
+    )
     let text: string
     try {
       const res = await fetch(opts.anvilUrl, {
@@ -139,12 +141,14 @@ function unsubscribe(params: string | undefined): CallOutcome {
     if (scan.elements.length > 1) {
       const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
       const type = goJsonTypeName(first)
-      if (type !== 'string' && type !== 'null') return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      if (type !== 'string' && type !== 'null')
+        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
       return invalid('too many arguments, want at most 1')
     }
     if (scan.elements.length === 1) {
       const type = goJsonTypeName(params.slice(scan.elements[0]!.start, scan.elements[0]!.end))
-      if (type !== 'string' && type !== 'null') return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      if (type !== 'string' && type !== 'null')
+        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
       return { error: { code: -32000, message: 'subscription not found' } }
     }
   }

@@ -16,7 +16,10 @@ export type ArgDecoder<T> = (raw: string) => T
  * Splits `params` into at most `decoders.length` arguments; missing ones are undefined
  * (all arguments of these methods are Go pointers, so missing means nil).
  */
-export function positionalArgs<T extends unknown[]>(params: string | undefined, decoders: { [K in keyof T]: ArgDecoder<T[K]> }): Partial<T> {
+export function positionalArgs<T extends unknown[]>(
+  params: string | undefined,
+  decoders: { [K in keyof T]: ArgDecoder<T[K]> },
+): Partial<T> {
   if (params === undefined || params === 'null') return [] as unknown as Partial<T>
   if (goJsonTypeName(params) !== 'array') throw invalidParams('non-array args')
   const scan = scanFirstValue(params)

@@ -64,7 +64,9 @@ export function activeRulesJson(spec: ChainSpec, t: bigint) {
       IsVerkle: isMerge && time('verkleTime'),
     },
     // `AvalancheRules`: one `Is<Name>` per network upgrade, in struct (activation) order.
-    avalancheRules: Object.fromEntries(networkUpgradeNames.map((name) => [networkUpgradeRule(name), forked(nu[networkUpgradeKey(name)], t)])),
+    avalancheRules: Object.fromEntries(
+      networkUpgradeNames.map((name) => [networkUpgradeRule(name), forked(nu[networkUpgradeKey(name)], t)]),
+    ),
     precompiles: goMap(enabledPrecompiles(spec, t).map(([k, c]) => [k, { timestamp: c.timestamp }] as const)),
   }
 }

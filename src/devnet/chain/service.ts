@@ -82,7 +82,9 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       const block = await anvil.latest()
       // Like a reverted transaction, a refused change still leaves its block behind.
       if (!fees.isEnabledAt(block.timestamp))
-        throw nodeError(`devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`)
+        throw nodeError(
+          `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`,
+        )
       fees.record({ block: block.number, hash: block.hash, config })
       return { blockNumber: `0x${block.number.toString(16)}`, blockHash: block.hash }
     },

@@ -7,7 +7,20 @@ import { feeConfigKeys, networkUpgradeKeys, precompileKeys } from '../../core/na
 import { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './feeConfig.js'
 import { networkUpgradeDefaults } from './networkUpgrades.js'
 import { readPrecompileConfig, readPrecompileUpgrade } from './precompiles.js'
-import { at, fail, hexOrDecimal256Text, isObject, readAddress, readArray, readBigInt, readBool, readHexOrDecimal256, readObject, readUint64, type Where } from './read.js'
+import {
+  at,
+  fail,
+  hexOrDecimal256Text,
+  isObject,
+  readAddress,
+  readArray,
+  readBigInt,
+  readBool,
+  readHexOrDecimal256,
+  readObject,
+  readUint64,
+  type Where,
+} from './read.js'
 import type { ChainSpec, FeeConfig, NetworkUpgrades, PrecompileConfig, StateUpgrade, UpgradeFile } from './types.js'
 import { unscheduledTimestamp } from './upgrades.js'
 import { verifyGenesisPrecompiles, verifyNetworkUpgrades, verifyPrecompileUpgrades, verifyStateUpgrades } from './verify.js'
@@ -35,7 +48,19 @@ const ethBlockKeys = [
 const ethTimeKeys = ['shanghaiTime', 'cancunTime', 'pragueTime', 'verkleTime'] as const
 const ethBoolKeys = ['daoForkSupport', 'terminalTotalDifficultyPassed'] as const
 /** `SetEthUpgrades` (`params/config_extra.go`) fills these with 0 when the genesis leaves them unset. */
-const filledBlockKeys = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock'] as const
+const filledBlockKeys = [
+  'homesteadBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+  'muirGlacierBlock',
+  'berlinBlock',
+  'londonBlock',
+] as const
 
 function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgrades {
   const out: NetworkUpgrades = {}
@@ -54,7 +79,8 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
 
   let feeConfig: FeeConfig = c.feeConfig === undefined || c.feeConfig === null ? {} : readFeeConfig(c.feeConfig, at(w, 'feeConfig'))
   // An entirely empty fee config means "use the default"; a partial one is not merged.
-  if (feeConfigKeys.every((k) => feeConfig[k] === undefined || (k === 'targetBlockRate' && feeConfig[k] === 0n))) feeConfig = { ...defaultFeeConfig }
+  if (feeConfigKeys.every((k) => feeConfig[k] === undefined || (k === 'targetBlockRate' && feeConfig[k] === 0n)))
+    feeConfig = { ...defaultFeeConfig }
 
   const eth: Record<string, unknown> = {}
   for (const key of ethBlockKeys) if (c[key] !== undefined && c[key] !== null) eth[key] = readBigInt(c[key], at(w, key))
@@ -63,7 +89,10 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
   if (isObject(c.ethash)) eth.ethash = {}
   if (isObject(c.clique)) {
     const cl = c.clique
-    eth.clique = { period: readUint64(cl.period ?? 0, at(at(w, 'clique'), 'period')), epoch: readUint64(cl.epoch ?? 0, at(at(w, 'clique'), 'epoch')) }
+    eth.clique = {
+      period: readUint64(cl.period ?? 0, at(at(w, 'clique'), 'period')),
+      epoch: readUint64(cl.epoch ?? 0, at(at(w, 'clique'), 'epoch')),
+    }
   }
 
   // SetDefaults: nil or 0 takes the network's time (Fortuna has none, so 0 drops it).
@@ -87,19 +116,24 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
     networkID,
     chainId,
     feeConfig,
-    allowFeeRecipients: c.allowFeeRecipients === undefined || c.allowFeeRecipients === null ? false : readBool(c.allowFeeRecipients, at(w, 'allowFeeRecipients')),
+    allowFeeRecipients:
+      c.allowFeeRecipients === undefined || c.allowFeeRecipients === null
+        ? false
+        : readBool(c.allowFeeRecipients, at(w, 'allowFeeRecipients')),
     networkUpgrades,
     eth,
     genesisPrecompiles,
   }
-  if (c.initialMinDelayMS !== undefined && c.initialMinDelayMS !== null) spec.initialMinDelayMS = readUint64(c.initialMinDelayMS, at(w, 'initialMinDelayMS'))
+  if (c.initialMinDelayMS !== undefined && c.initialMinDelayMS !== null)
+    spec.initialMinDelayMS = readUint64(c.initialMinDelayMS, at(w, 'initialMinDelayMS'))
   return spec
 }
 
 /** An `extras.StateUpgrade` (`params/extras/state_upgrade.go`) and the JSON the node writes for it. */
 function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
   const o = readObject(v, w)
-  const timestamp = o.blockTimestamp === undefined || o.blockTimestamp === null ? undefined : readUint64(o.blockTimestamp, at(w, 'blockTimestamp'))
+  const timestamp =
+    o.blockTimestamp === undefined || o.blockTimestamp === null ? undefined : readUint64(o.blockTimestamp, at(w, 'blockTimestamp'))
   const json: Record<string, unknown> = {}
   if (timestamp !== undefined) json.blockTimestamp = timestamp
   // `accounts` has no omitempty: a nil map (absent or null in the file) is written as null.
@@ -134,7 +168,8 @@ function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
 
 /** A `common.Hash` (`common/types.go`, `hexutil.UnmarshalFixedText`): 0x and exactly 64 hex digits; written lower-case. */
 function hash32(v: unknown, w: Where): string {
-  if (typeof v !== 'string' || !/^0[xX][0-9a-fA-F]{64}$/.test(v)) fail(w, `expected a 32-byte hash (0x and 64 hex digits), got ${JSON.stringify(v)}`)
+  if (typeof v !== 'string' || !/^0[xX][0-9a-fA-F]{64}$/.test(v))
+    fail(w, `expected a 32-byte hash (0x and 64 hex digits), got ${JSON.stringify(v)}`)
   return `0x${v.slice(2).toLowerCase()}`
 }
 
@@ -143,7 +178,10 @@ export function readUpgradeFile(v: unknown, w: Where): UpgradeFile {
   const o = readObject(v, w)
   const out: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
   if (o.networkUpgradeOverrides !== undefined && o.networkUpgradeOverrides !== null)
-    out.networkUpgradeOverrides = readNetworkUpgrades(readObject(o.networkUpgradeOverrides, at(w, 'networkUpgradeOverrides')), at(w, 'networkUpgradeOverrides'))
+    out.networkUpgradeOverrides = readNetworkUpgrades(
+      readObject(o.networkUpgradeOverrides, at(w, 'networkUpgradeOverrides')),
+      at(w, 'networkUpgradeOverrides'),
+    )
   if (o.stateUpgrades !== undefined && o.stateUpgrades !== null)
     out.stateUpgrades = readArray(o.stateUpgrades, at(w, 'stateUpgrades')).map((s, i) => readStateUpgrade(s, at(at(w, 'stateUpgrades'), i)))
   if (o.precompileUpgrades !== undefined && o.precompileUpgrades !== null)
@@ -154,7 +192,11 @@ export function readUpgradeFile(v: unknown, w: Where): UpgradeFile {
 }
 
 /** Combines genesis and upgrade file as the node does at start, and verifies the result. */
-export function buildChainSpec(genesis: Omit<ChainSpec, 'upgrades'>, upgrades: UpgradeFile, files: { genesis: string; upgrade: string }): ChainSpec {
+export function buildChainSpec(
+  genesis: Omit<ChainSpec, 'upgrades'>,
+  upgrades: UpgradeFile,
+  files: { genesis: string; upgrade: string },
+): ChainSpec {
   const networkUpgrades = { ...genesis.networkUpgrades }
   for (const key of networkUpgradeKeys) {
     const v = upgrades.networkUpgradeOverrides?.[key]
@@ -180,7 +222,10 @@ export function buildChainSpec(genesis: Omit<ChainSpec, 'upgrades'>, upgrades: U
 
 /** `eth_getChainConfig`: sorted top-level keys, then `upgrades` last and always present. */
 export function chainConfigJson(spec: ChainSpec): Map<string, unknown> {
-  const top: [string, unknown][] = [['chainId', spec.chainId], ['feeConfig', feeConfigJson(spec.feeConfig)]]
+  const top: [string, unknown][] = [
+    ['chainId', spec.chainId],
+    ['feeConfig', feeConfigJson(spec.feeConfig)],
+  ]
   for (const [k, v] of Object.entries(spec.eth)) top.push([k, v])
   for (const [k, v] of Object.entries(spec.networkUpgrades)) top.push([k, v])
   if (spec.allowFeeRecipients) top.push(['allowFeeRecipients', true])
@@ -203,4 +248,3 @@ function upgradesJson(u: UpgradeFile): Record<string, unknown> {
   if (u.precompileUpgrades.length > 0) out.precompileUpgrades = u.precompileUpgrades.map((p) => ({ [p.key]: p.json }))
   return out
 }
-

@@ -51,7 +51,8 @@ export function verifyFeeConfig(f: FeeConfig): string | undefined {
   const v = { ...(f as Required<FeeConfig>), targetBlockRate: f.targetBlockRate ?? 0n }
   const positive = (k: 'gasLimit' | 'targetBlockRate' | 'targetGas' | 'baseFeeChangeDenominator') =>
     v[k] <= 0n ? `${k} cannot be less than or equal to 0: ${k} = ${v[k]}` : undefined
-  const nonNegative = (k: 'minBaseFee' | 'minBlockGasCost' | 'blockGasCostStep') => (v[k] < 0n ? `${k} cannot be less than 0: ${k} = ${v[k]}` : undefined)
+  const nonNegative = (k: 'minBaseFee' | 'minBlockGasCost' | 'blockGasCostStep') =>
+    v[k] < 0n ? `${k} cannot be less than 0: ${k} = ${v[k]}` : undefined
   const problem =
     positive('gasLimit') ??
     positive('targetBlockRate') ??

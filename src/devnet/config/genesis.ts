@@ -31,7 +31,8 @@ function load(source: JsonSource, name: string): { value: unknown; file: string 
 /** `math.HexOrDecimal64` (`common/math/integer.go`, `ParseUint64`): no sign, at most 64 bits. */
 function readHexOrDecimal64(v: unknown, w: Where): bigint {
   const n = readHexOrDecimal256(v, w)
-  if (n < 0n || n >= 1n << 64n || (typeof v === 'string' && /[+-]/.test(v))) fail(w, `invalid hex or decimal integer ${JSON.stringify(String(v))}`)
+  if (n < 0n || n >= 1n << 64n || (typeof v === 'string' && /[+-]/.test(v)))
+    fail(w, `invalid hex or decimal integer ${JSON.stringify(String(v))}`)
   return n
 }
 
@@ -71,7 +72,13 @@ export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSou
   const genesisTimestamp = genesis.timestamp === undefined ? 0n : readHexOrDecimal64(genesis.timestamp, at(w, 'timestamp'))
   const config =
     genesis.config === undefined || genesis.config === null
-      ? { chainId: 43214n, feeConfig: {}, durangoTimestamp: 1_709_740_800n, etnaTimestamp: 1_734_368_400n, graniteTimestamp: 1_763_568_000n }
+      ? {
+          chainId: 43214n,
+          feeConfig: {},
+          durangoTimestamp: 1_709_740_800n,
+          etnaTimestamp: 1_734_368_400n,
+          graniteTimestamp: 1_763_568_000n,
+        }
       : genesis.config
   const base = readGenesisConfig(config, networkID, at(w, 'config'))
   let upgrades: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }

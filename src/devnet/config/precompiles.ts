@@ -77,7 +77,10 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
       const r = o.initialRewardConfig
       if (r !== undefined && r !== null) {
         const rw = readObject(r, at(w, 'initialRewardConfig'))
-        const allow = rw.allowFeeRecipients === undefined ? false : readBool(rw.allowFeeRecipients, at(at(w, 'initialRewardConfig'), 'allowFeeRecipients'))
+        const allow =
+          rw.allowFeeRecipients === undefined
+            ? false
+            : readBool(rw.allowFeeRecipients, at(at(w, 'initialRewardConfig'), 'allowFeeRecipients'))
         const address =
           rw.rewardAddress === undefined || rw.rewardAddress === null
             ? '0x0000000000000000000000000000000000000000'
@@ -87,7 +90,8 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
       break
     }
     case 'warpConfig': {
-      json.quorumNumerator = o.quorumNumerator === undefined || o.quorumNumerator === null ? 0n : readUint64(o.quorumNumerator, at(w, 'quorumNumerator'))
+      json.quorumNumerator =
+        o.quorumNumerator === undefined || o.quorumNumerator === null ? 0n : readUint64(o.quorumNumerator, at(w, 'quorumNumerator'))
       json.requirePrimaryNetworkSigners =
         o.requirePrimaryNetworkSigners === undefined || o.requirePrimaryNetworkSigners === null
           ? false

@@ -40,10 +40,12 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
   }
   if (p.key === 'rewardManagerConfig' && j.initialRewardConfig) {
     const r = j.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string }
-    if (r.allowFeeRecipients && BigInt(r.rewardAddress) !== 0n) return 'cannot enable both fee recipients and reward address at the same time'
+    if (r.allowFeeRecipients && BigInt(r.rewardAddress) !== 0n)
+      return 'cannot enable both fee recipients and reward address at the same time'
   }
   if (p.key === 'warpConfig') {
-    if (p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp)) return 'warp cannot be activated before Durango'
+    if (p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp))
+      return 'warp cannot be activated before Durango'
     const q = j.quorumNumerator as bigint
     if (q > 100n) return `invalid warp quorum ratio: cannot specify numerator (${q}) > denominator (100)`
     if (q !== 0n && q < 33n) return `invalid warp quorum ratio: cannot specify numerator (${q}) < min numerator (33)`
@@ -62,7 +64,8 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
     admins.add(a)
   }
   const managers = list('managerAddresses')
-  if (managers.length > 0 && p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp)) return 'cannot add managers before Durango'
+  if (managers.length > 0 && p.timestamp !== undefined && !forked(spec.networkUpgrades.durangoTimestamp, p.timestamp))
+    return 'cannot add managers before Durango'
   const seen = new Set<string>()
   for (const a of managers) {
     if (seen.has(a)) return `duplicate address in manager list: ${checksum(a)}`
@@ -95,8 +98,11 @@ export function verifyPrecompileUpgrades(spec: ChainSpec, w: Where) {
     if (ts === undefined) bad(`precompile upgrade block timestamp cannot be nil: PrecompileUpgrade (${u.key}) at [${i}]`)
     const t = ts as bigint
     if (previous !== undefined && t < previous)
-      bad(`precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (${u.key}) at [${i}] has timestamp ${t}, previous timestamp ${previous}`)
-    if (disabled === u.disable) bad(`precompile upgrade disable value is invalid: PrecompileUpgrade (${u.key}) at [${i}], disable should be ${!disabled}`)
+      bad(
+        `precompile upgrade config block timestamp must be greater than or equal to previous timestamp: PrecompileUpgrade (${u.key}) at [${i}] has timestamp ${t}, previous timestamp ${previous}`,
+      )
+    if (disabled === u.disable)
+      bad(`precompile upgrade disable value is invalid: PrecompileUpgrade (${u.key}) at [${i}], disable should be ${!disabled}`)
     if (prior && t <= prior.ts)
       bad(
         `precompile upgrade config block timestamp for same key must be strictly greater than previous timestamp: PrecompileUpgrade (${u.key}) at [${i}] has timestamp ${t}, previous timestamp of same key ${prior.ts}`,
@@ -116,7 +122,9 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
     const t = s.timestamp as bigint
     if (t === 0n) bad(`state upgrade config block timestamp must be greater than 0: StateUpgrade[${i}] has timestamp ${t}`)
     if (previous !== undefined && t <= previous)
-      bad(`state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[${i}] has timestamp ${t}, previous timestamp ${previous}`)
+      bad(
+        `state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[${i}] has timestamp ${t}, previous timestamp ${previous}`,
+      )
     previous = t
   })
 }
@@ -124,7 +132,8 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
 /** `verifyNetworkUpgrades` against the network's defaults, then `CheckConfigForkOrder` (`params/extras/network_upgrades.go`, `config.go`). */
 export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
   const defaults = networkUpgradeDefaults(spec.networkID)
-  const whereOf = (key: NetworkUpgradeKey) => (spec.upgrades.networkUpgradeOverrides?.[key] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key))
+  const whereOf = (key: NetworkUpgradeKey) =>
+    spec.upgrades.networkUpgradeOverrides?.[key] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key)
   for (const name of networkUpgradeNames) {
     const key = networkUpgradeKey(name)
     const def = defaults[key]
@@ -133,7 +142,8 @@ export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, ge
     let problem: string | undefined
     if (cfg === undefined) problem = def >= BigInt(unscheduledTimestamp) ? undefined : 'timestamp cannot be nil'
     else if (cfg === 0n && def <= initiallyActive) problem = undefined
-    else if (cfg < def) problem = `provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${cfg}, default timestamp ${def}`
+    else if (cfg < def)
+      problem = `provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${cfg}, default timestamp ${def}`
     if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${name} fork block timestamp is invalid: ${problem}`)
   }
   // CheckConfigForkOrder (`forkOrder`: Fortuna is the optional one); the node prints pointer

@@ -58,7 +58,11 @@ export async function startHttpServer(opts: {
         }
       }
     } catch (e) {
-      reply = { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `devnet internal error: ${(e as Error).message}\n` }
+      reply = {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: `devnet internal error: ${(e as Error).message}\n`,
+      }
     }
     if (res.destroyed) return
     res.statusCode = reply.status

@@ -153,9 +153,7 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
       // network.PeerInfo: no IDs means every peer; otherwise peerSet.Info walks the
       // requested IDs in order, skipping unconnected ones and repeating duplicates.
       const chosen =
-        nodeIDs && nodeIDs.length > 0
-          ? nodeIDs.flatMap((id) => node.peers.filter((p) => p.nodeID === id).slice(0, 1))
-          : node.peers
+        nodeIDs && nodeIDs.length > 0 ? nodeIDs.flatMap((id) => node.peers.filter((p) => p.nodeID === id).slice(0, 1)) : node.peers
       const now = Date.now()
       const peers = chosen.map((p) => peerJson(filterAcps(p, current), now))
       return { numPeers: uint(peers.length), peers }
@@ -163,7 +161,7 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
     upgrades: (params) => (noArgs(params), upgradeScheduleJson(node.networkID)),
     uptime: (params) => {
       noArgs(params)
-      if (!node.uptime) throw new NodeMethodError('couldn\'t get node uptime: node is not a validator')
+      if (!node.uptime) throw new NodeMethodError("couldn't get node uptime: node is not a validator")
       return {
         rewardingStakePercentage: formatFloat4(node.uptime.rewardingStakePercentage),
         weightedAveragePercentage: formatFloat4(node.uptime.weightedAveragePercentage),

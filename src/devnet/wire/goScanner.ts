@@ -12,9 +12,7 @@ import { goQuote } from './goFormat.js'
 
 export type Span = { start: number; end: number }
 export type Member = { key: string; value: Span }
-export type ScanResult =
-  | { ok: true; value: Span; kind: ValueKind; members: Member[]; elements: Span[] }
-  | { ok: false; message: string }
+export type ScanResult = { ok: true; value: Span; kind: ValueKind; members: Member[]; elements: Span[] } | { ok: false; message: string }
 export type ValueKind = 'object' | 'array' | 'string' | 'number' | 'literal'
 
 class GoSyntaxError extends Error {}
@@ -30,10 +28,13 @@ const isDigit = (c: number) => c >= 48 && c <= 57
  */
 function quoteChar(c: number): string {
   const byte =
-    c < 0x80 ? c
-    : c < 0x800 ? 0xc0 | (c >> 6)
-    : c >= 0xd800 && c <= 0xdbff ? 0xf0 | ((0x10000 + ((c - 0xd800) << 10)) >> 18)
-    : 0xe0 | (c >> 12)
+    c < 0x80
+      ? c
+      : c < 0x800
+        ? 0xc0 | (c >> 6)
+        : c >= 0xd800 && c <= 0xdbff
+          ? 0xf0 | ((0x10000 + ((c - 0xd800) << 10)) >> 18)
+          : 0xe0 | (c >> 12)
   if (byte === 39) return `'\\''`
   if (byte === 34) return `'"'`
   return `'${goQuote(String.fromCharCode(byte)).slice(1, -1)}'`
@@ -78,13 +79,13 @@ class Scanner {
 
   value(depth: number): ValueKind {
     const c = this.skipSpace()
-    if (c === 123) return this.object(depth), 'object'
-    if (c === 91) return this.array(depth), 'array'
-    if (c === 34) return this.string(), 'string'
-    if (c === 45 || isDigit(c)) return this.number(), 'number'
-    if (c === 116) return this.literal('true'), 'literal'
-    if (c === 102) return this.literal('false'), 'literal'
-    if (c === 110) return this.literal('null'), 'literal'
+    if (c === 123) return (this.object(depth), 'object')
+    if (c === 91) return (this.array(depth), 'array')
+    if (c === 34) return (this.string(), 'string')
+    if (c === 45 || isDigit(c)) return (this.number(), 'number')
+    if (c === 116) return (this.literal('true'), 'literal')
+    if (c === 102) return (this.literal('false'), 'literal')
+    if (c === 110) return (this.literal('null'), 'literal')
     this.fail(c, 'looking for beginning of value')
   }
 

@@ -10,8 +10,7 @@ import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
 import { infoRequesterOf } from '../utils/infoClient.js'
 import { execute } from '../utils/request.js'
 
-const infoAction =
-  <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
+const infoAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
   ((client: Client, parameters?: ArgsOf<S>) => execute(infoRequesterOf(client), spec, parameters as never)) as StandaloneAction<S, Client>
 
 type T = typeof table

@@ -7,8 +7,7 @@ import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import type { StandaloneAction, SubnetActionErrorType } from '../types/actions.js'
 import { execute, type Requester } from '../utils/request.js'
 
-const subnetAction =
-  <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Requester> =>
+const subnetAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Requester> =>
   ((client: Requester, parameters?: ArgsOf<S>) => execute(client, spec, parameters as never)) as StandaloneAction<S, Requester>
 
 type T = typeof table

@@ -55,7 +55,8 @@ async function infoTransportFor(client: Client, { url, transport }: InfoActionsO
     return infoHttp(sameOrigin ? t : { subnetHttp: t.subnetHttp }, infoUrl)
   }
   if (t.type === 'http') return infoHttp(t, deriveInfoUrl(t.url!))
-  if (t.type === 'webSocket' && t.getRpcClient) return http(deriveInfoUrl((await t.getRpcClient()).url), { timeout: t.timeout, retryCount: t.retryCount, batch: false })
+  if (t.type === 'webSocket' && t.getRpcClient)
+    return http(deriveInfoUrl((await t.getRpcClient()).url), { timeout: t.timeout, retryCount: t.retryCount, batch: false })
   const inner = t.transports
   if (t.type === 'fallback' && inner?.every((x) => x.config.type === 'http')) {
     return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, deriveInfoUrl(view.url!))))
