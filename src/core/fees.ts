@@ -203,7 +203,7 @@ export function encodeFeeWindow(window: FeeWindow): Hex {
  */
 export function addToFeeWindow(window: FeeWindow, ...amounts: bigint[]): FeeWindow {
   checkWindow('window', window)
-  amounts.forEach((a, i) => checkUint64(`amounts[${i}]`, a))
+  for (const [i, a] of amounts.entries()) checkUint64(`amounts[${i}]`, a)
   const out = [...window]
   // window.go `add` stops at the first overflow and returns MaxUint64; since every term is
   // non-negative, that is min(true sum, MaxUint64).
@@ -253,6 +253,12 @@ function checkUpgrades(upgrades: unknown): void {
 }
 const isSubnetEVM = (upgrades: FeeUpgrades | undefined, t: bigint): boolean =>
   upgrades === undefined ? true : forked(upgrades.subnetEVMTimestamp, t)
+
+/** Go's max(timeMS, parentMS) in EstimateNextBaseFee (Math.max takes no bigints). */
+function later(a: bigint, b: bigint): bigint {
+  if (a >= b) return a
+  return b
+}
 
 /** customtypes.HeaderTimeMilliseconds: TimeMilliseconds, else Time × 1000 in uint64 (which wraps). */
 const headerTimeMs = (seconds: bigint, ms: bigint | null | undefined): bigint => (ms != null ? ms : (seconds * 1000n) & maxUint64)
@@ -467,7 +473,7 @@ export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint |
   checkParentTime(parameters.parent)
   const { ms } = childTimes(parameters)
   const parentMs = headerTimeMs(parameters.parent.timestamp, parameters.parent.timestampMilliseconds)
-  return baseFeeAtMs(parameters, ms > parentMs ? ms : parentMs)
+  return baseFeeAtMs(parameters, later(ms, parentMs))
 }
 
 /**
@@ -499,7 +505,7 @@ export function maxNextBaseFee(parameters: NextBaseFeeParameters): bigint | null
   checkParentTime(parent)
   const { ms } = childTimes(parameters)
   const parentMs = headerTimeMs(parent.timestamp, parent.timestampMilliseconds)
-  const first = (ms > parentMs ? ms : parentMs) / 1000n
+  const first = later(ms, parentMs) / 1000n
   const windowEnd = parent.timestamp + BigInt(feeWindowLength)
   const last = windowEnd > first ? (windowEnd > maxUint64 ? maxUint64 : windowEnd) : first
   const seconds: bigint[] = []
@@ -654,7 +660,9 @@ export function effectiveGasTip(transaction: FeeBid, baseFee: bigint | null | un
   const { feeCap, tipCap } = bidCaps(transaction, undefined)
   if (baseFee == null) return tipCap
   const gap = feeCap - baseFee
-  return tipCap < gap ? tipCap : gap
+  // math.BigMin(tipCap, gap)
+  if (gap < tipCap) return gap
+  return tipCap
 }
 
 /** A transaction of the block with its receipt's `gasUsed`. */

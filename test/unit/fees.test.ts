@@ -603,7 +603,8 @@ function v06CalcBaseFee(
     if (roll > 10n) d *= roll / 10n
     baseFee -= d
   }
-  return { window: rolled, baseFee: baseFee < feeConfig.minBaseFee ? feeConfig.minBaseFee : baseFee }
+  if (baseFee < feeConfig.minBaseFee) baseFee = feeConfig.minBaseFee
+  return { window: rolled, baseFee }
 }
 
 describe('v0.6.9 consensus/dummy/dynamic_fees_test.go TestDynamicFees (stays within range)', () => {
