@@ -36,6 +36,7 @@ export type InfoClientOptions = {
  * const { version } = await info.getNodeVersion()
  * const { numPeers } = await info.peers()
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its static block defines each method the merged interface declares.
 export class InfoClient {
   readonly #request: FetchRequest
   readonly #provider: JsonRpcApiProvider | undefined

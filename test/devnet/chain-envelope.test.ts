@@ -130,7 +130,7 @@ describe('HTTP checks (spec §3.2, research §2.1)', () => {
     const r = await post(devnet().rpcUrl, body)
     expect(r.status).toBe(413)
     expect(r.body).toBe('content length too large (5242881>5242880)\n')
-    const chunked = await raw(devnet().rpcUrl, { headers: { 'content-type': 'application/json' }, body: body + '    ', chunked: true })
+    const chunked = await raw(devnet().rpcUrl, { headers: { 'content-type': 'application/json' }, body: `${body}    `, chunked: true })
     expect(chunked.status).toBe(413)
     expect(chunked.body).toBe('content length too large (5242885>5242880)\n')
   })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { rpc, useDevnet, type RawReply } from '../helpers/devnet.js'
-import { type PeerConfig } from '../../src/devnet/index.js'
+import type { PeerConfig } from '../../src/devnet/index.js'
 import { createNodeIdentity, derivePeerNodeIds } from '../../src/devnet/identity.js'
 
 const ok = (result: string, id = '1') => `{"jsonrpc":"2.0","result":${result},"id":${id}}\n`

@@ -20,7 +20,7 @@ export function fences(text: string): Fence[] {
       body.push(l.startsWith(indent) ? l.slice(indent.length) : l.trimStart())
     }
     const [lang = '', ...flags] = info.trim().split(/\s+/).filter(Boolean)
-    out.push({ info: info.trim(), lang, flags, code: body.join('\n') + '\n', line: i + 2, end: j + 1 })
+    out.push({ info: info.trim(), lang, flags, code: `${body.join('\n')}\n`, line: i + 2, end: j + 1 })
     i = j
   }
   return out

@@ -164,7 +164,7 @@ export function jsdocExamples(comment: string, firstLine: number): { code: strin
     let j = i + 1
     for (; j < lines.length && !/^\s*@\w/.test(lines[j]!); j++) body.push(lines[j]!)
     while (body.length && body[body.length - 1]!.trim() === '') body.pop()
-    if (body.length) out.push({ code: body.join('\n') + '\n', line: start })
+    if (body.length) out.push({ code: `${body.join('\n')}\n`, line: start })
     i = j - 1
   }
   return out
@@ -194,11 +194,12 @@ function srcProgram(): ts.Program {
       const file = [`${base}.ts`, `${base}/index.ts`].find((f) => existsSync(f))
       return { resolvedModule: file ? { resolvedFileName: file, extension: ts.Extension.Ts } : undefined }
     })
-  return (srcProgramMemo = ts.createProgram(
+  srcProgramMemo = ts.createProgram(
     Object.values(entryPoints).map((f) => join(root, f)),
     options,
     host,
-  ))
+  )
+  return srcProgramMemo
 }
 
 /** The names a source entry point (e.g. src/viem/actions/index.ts) exports, and whether each is a value. */
@@ -515,7 +516,7 @@ function makeHost(options: ts.CompilerOptions, virtual: Map<string, string>, cac
 export function exportedNames(cache = new Map<string, ts.SourceFile>()): Map<string, Set<string>> {
   const options = compilerOptions('ts')
   const file = join(root, 'test/docs/.snippets/exports.ts')
-  const text = allModules.map((m, i) => `import * as m${i} from '${m}'`).join('\n') + '\nexport {}\n'
+  const text = `${allModules.map((m, i) => `import * as m${i} from '${m}'`).join('\n')}\nexport {}\n`
   const program = ts.createProgram([file], options, makeHost(options, new Map([[file, text]]), cache))
   const checker = program.getTypeChecker()
   const sf = program.getSourceFile(file)!

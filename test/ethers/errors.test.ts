@@ -24,7 +24,10 @@ const devnet = useDevnet({ seed: 'ethers-errors' })
 const fake = useFakeNode()
 
 const destroyers: (() => void)[] = []
-const track = <T extends { destroy(): void }>(p: T): T => (destroyers.push(() => p.destroy()), p)
+const track = <T extends { destroy(): void }>(p: T): T => {
+  destroyers.push(() => p.destroy())
+  return p
+}
 afterAll(() => {
   for (const d of destroyers) d()
 })

@@ -166,7 +166,13 @@ describe('function forms', () => {
   it('send(method, params) is preferred when an object has both send and request', async () => {
     const eth = eip1193(() => devnet().rpcUrl)
     const sent: string[] = []
-    const both = { request: eth.request, send: (method: string, params: unknown) => (sent.push(method), eth.request({ method, params })) }
+    const both = {
+      request: eth.request,
+      send: (method: string, params: unknown) => {
+        sent.push(method)
+        return eth.request({ method, params })
+      },
+    }
     expect((await feeConfig(both, 0)).feeConfig.minBaseFee).toBe(25_000_000_000n)
     expect(sent).toEqual(['eth_feeConfig'])
   })

@@ -25,7 +25,10 @@ const devnet = useDevnet({
 let changedAt: bigint
 let provider: SubnetProvider
 const destroyers: (() => void)[] = []
-const track = <T extends { destroy(): void }>(p: T): T => (destroyers.push(() => p.destroy()), p)
+const track = <T extends { destroy(): void }>(p: T): T => {
+  destroyers.push(() => p.destroy())
+  return p
+}
 
 beforeAll(async () => {
   const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${bigFeeJson}]`)

@@ -61,7 +61,10 @@ const parsers: [string, (text: string) => unknown][] = [
 type Path = (string | number)[]
 function paths(v: unknown, at: Path = [], out: Path[] = []): Path[] {
   out.push(at)
-  if (Array.isArray(v)) v.forEach((x, i) => paths(x, [...at, i], out))
+  if (Array.isArray(v))
+    v.forEach((x, i) => {
+      paths(x, [...at, i], out)
+    })
   else if (v && typeof v === 'object') for (const k of Object.keys(v)) paths((v as Record<string, unknown>)[k], [...at, k], out)
   return out
 }
@@ -104,7 +107,7 @@ describe('decoders under mutation', () => {
               if (e instanceof ResponseShapeError) expect(e.path.startsWith('$')).toBe(true)
             }
             expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-            expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false)
+            expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false)
           }),
           { seed, numRuns: runs },
         )

@@ -26,7 +26,10 @@ describe('encodeCb58 / decodeCb58', () => {
 
   it('round-trips payloads with leading zeros and assorted lengths', () => {
     let state = 0x12345678
-    const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24
+    const next = (): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0
+      return state >>> 24
+    }
     for (let len = 0; len <= 80; len++) {
       for (const zeros of [0, 1, 3]) {
         const bytes = new Uint8Array(len)

@@ -37,7 +37,7 @@ function tamperedKey(publicKeyHex: string): string {
 function bitFlippedKey(publicKeyHex: string): string {
   const bytes = hexToBytes(publicKeyHex.slice(2))
   bytes[47]! ^= 1
-  return '0x' + bytesToHex(bytes)
+  return `0x${bytesToHex(bytes)}`
 }
 
 describe('blsKeyGen', () => {
@@ -54,7 +54,7 @@ describe('blsKeyGen', () => {
   ])('EIP-2333 master key from %s', (seedHex, expected) => {
     const sk = blsKeyGen(hexToBytes(seedHex))
     expect(sk).toHaveLength(32)
-    expect(BigInt('0x' + bytesToHex(sk))).toBe(expected)
+    expect(BigInt(`0x${bytesToHex(sk)}`)).toBe(expected)
   })
 
   it('refuses IKM shorter than 32 bytes', () => {
@@ -76,9 +76,9 @@ describe('createNodeIdentity', () => {
   })
 
   it('secret key is a valid scalar whose compressed G1 key is publicKey', () => {
-    const scalar = BigInt('0x' + bytesToHex(id.blsSecretKey))
+    const scalar = BigInt(`0x${bytesToHex(id.blsSecretKey)}`)
     expect(scalar > 0n && scalar < bls12_381.fields.Fr.ORDER).toBe(true)
-    expect('0x' + bytesToHex(long.getPublicKey(id.blsSecretKey).toBytes(true))).toBe(id.publicKey)
+    expect(`0x${bytesToHex(long.getPublicKey(id.blsSecretKey).toBytes(true))}`).toBe(id.publicKey)
     // Compressed-encoding flag set, infinity flag clear.
     expect(Number.parseInt(id.publicKey.slice(2, 4), 16) & 0xc0).toBe(0x80)
     expect(Number.parseInt(id.proofOfPossession.slice(2, 4), 16) & 0xc0).toBe(0x80)
@@ -133,17 +133,17 @@ describe('verifyProofOfPossession', () => {
   it('returns false, never throws, for malformed input', () => {
     expect(verifyProofOfPossession('', '')).toBe(false)
     expect(verifyProofOfPossession(id.publicKey.slice(0, -2), id.proofOfPossession)).toBe(false)
-    expect(verifyProofOfPossession(id.publicKey, id.proofOfPossession + '00')).toBe(false)
+    expect(verifyProofOfPossession(id.publicKey, `${id.proofOfPossession}00`)).toBe(false)
     expect(verifyProofOfPossession(id.publicKey.replace(/.$/, 'g'), id.proofOfPossession)).toBe(false)
     // A PoP with a flipped bit is not even a point, or not the right one.
     const pop = hexToBytes(id.proofOfPossession.slice(2))
     pop[95]! ^= 1
-    expect(verifyProofOfPossession(id.publicKey, '0x' + bytesToHex(pop))).toBe(false)
+    expect(verifyProofOfPossession(id.publicKey, `0x${bytesToHex(pop)}`)).toBe(false)
   })
 
   it('rejects the identity public key with the identity signature', () => {
-    const infinityKey = '0xc0' + '00'.repeat(47)
-    const infinitySig = '0xc0' + '00'.repeat(95)
+    const infinityKey = `0xc0${'00'.repeat(47)}`
+    const infinitySig = `0xc0${'00'.repeat(95)}`
     expect(verifyProofOfPossession(infinityKey, infinitySig)).toBe(false)
   })
 })

@@ -308,7 +308,7 @@ describe('ResponseShapeError over a real HTTP round trip (fake node)', () => {
 
   it('a bad address in an allow list: $.txAllowListConfig.adminAddresses[1]', async () => {
     node.answer('eth_getActivePrecompilesAt', {
-      result: { txAllowListConfig: { adminAddresses: ['0x' + '1'.repeat(40), '0x12'], blockTimestamp: 0 } },
+      result: { txAllowListConfig: { adminAddresses: [`0x${'1'.repeat(40)}`, '0x12'], blockTimestamp: 0 } },
     })
     await shape(client().getActivePrecompilesAt(), 'eth_getActivePrecompilesAt', '$.txAllowListConfig.adminAddresses[1]')
   })

@@ -14,7 +14,7 @@ import { parseJson } from '../../src/core/json/parse.js'
 import { bigPeer, eip1193, rawCall } from './helpers.js'
 
 const BIG = 9_007_199_254_740_993n
-const PEER_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
+const _PEER_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 
 const devnet = useDevnet({
   seed: 'viem-precision',
@@ -112,7 +112,7 @@ describe('exact fee values', () => {
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? c.feeConfig() : c.feeConfig({ blockNumber: changedAt - 1n }))),
     )
-    runs.forEach((r, i) => expect(r.feeConfig.minBaseFee).toBe(i % 2 ? BIG : 25_000_000_000n))
+    for (const [i, r] of runs.entries()) expect(r.feeConfig.minBaseFee).toBe(i % 2 ? BIG : 25_000_000_000n)
     const [block, raw] = await Promise.all([c.getBlockNumber(), c.request({ method: 'eth_feeConfig' as never })])
     expect(block).toBeGreaterThanOrEqual(changedAt)
     // subnetHttp itself hands out exact bigints, also to a raw request.

@@ -1,7 +1,7 @@
 /**
  * Inferred parameter and return types of the decorated and standalone viem actions.
  */
-import { createPublicClient, createWalletClient, custom, http, type Client } from 'viem'
+import { createPublicClient, createWalletClient, custom, http } from 'viem'
 import { describe, expectTypeOf, it } from 'vitest'
 import { infoActions, subnetActions, subnetHttp, type InfoActions, type SubnetActions } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'

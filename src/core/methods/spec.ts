@@ -35,7 +35,7 @@ export type ResultOf<S> = S extends MethodSpec<never, infer R> ? R : never
  */
 export type CallOf<S> = [ArgsOf<S>] extends [undefined]
   ? () => Promise<ResultOf<S>>
-  : {} extends ArgsOf<S>
+  : Partial<ArgsOf<S>> extends ArgsOf<S>
     ? (parameters?: ArgsOf<S>) => Promise<ResultOf<S>>
     : (parameters: ArgsOf<S>) => Promise<ResultOf<S>>
 

@@ -85,7 +85,9 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       const indexes = reads
       reads = []
       const answers = await forward(indexes.map((i) => calls[i]!))
-      indexes.forEach((i, k) => (outcomes[i] = answers[k]!))
+      indexes.forEach((i, k) => {
+        outcomes[i] = answers[k]!
+      })
     }
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!

@@ -70,7 +70,7 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
     devnet_setFeeConfig: async (params) => {
       const [raw] = positionalArgs<[unknown]>(params, [(r) => parseJson(r)])
       if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
-      let config
+      let config: ReturnType<typeof readFeeConfig>
       try {
         config = readFeeConfig(raw, { file: 'devnet_setFeeConfig', path: 'params[0]' })
       } catch (e) {

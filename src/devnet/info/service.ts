@@ -114,14 +114,23 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
       if (id === undefined) throw new NodeMethodError(`there is no ID with alias: ${alias}`)
       return { blockchainID: id }
     },
-    getNetworkID: (params) => (noArgs(params), { networkID: uint(node.networkID) }),
-    getNetworkName: (params) => (noArgs(params), { networkName: networkName(node.networkID) }),
+    getNetworkID: (params) => {
+      noArgs(params)
+      return { networkID: uint(node.networkID) }
+    },
+    getNetworkName: (params) => {
+      noArgs(params)
+      return { networkName: networkName(node.networkID) }
+    },
     getNodeID: (params) => {
       noArgs(params)
       const { nodeID, publicKey, proofOfPossession } = node.identity
       return { nodeID, nodePOP: { publicKey, proofOfPossession } }
     },
-    getNodeIP: (params) => (noArgs(params), { ip: node.ip }),
+    getNodeIP: (params) => {
+      noArgs(params)
+      return { ip: node.ip }
+    },
     getNodeVersion: (params) => {
       noArgs(params)
       return {
@@ -158,7 +167,10 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
       const peers = chosen.map((p) => peerJson(filterAcps(p, current), now))
       return { numPeers: uint(peers.length), peers }
     },
-    upgrades: (params) => (noArgs(params), upgradeScheduleJson(node.networkID)),
+    upgrades: (params) => {
+      noArgs(params)
+      return upgradeScheduleJson(node.networkID)
+    },
     uptime: (params) => {
       noArgs(params)
       if (!node.uptime) throw new NodeMethodError("couldn't get node uptime: node is not a validator")

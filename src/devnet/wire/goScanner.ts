@@ -79,13 +79,34 @@ class Scanner {
 
   value(depth: number): ValueKind {
     const c = this.skipSpace()
-    if (c === 123) return (this.object(depth), 'object')
-    if (c === 91) return (this.array(depth), 'array')
-    if (c === 34) return (this.string(), 'string')
-    if (c === 45 || isDigit(c)) return (this.number(), 'number')
-    if (c === 116) return (this.literal('true'), 'literal')
-    if (c === 102) return (this.literal('false'), 'literal')
-    if (c === 110) return (this.literal('null'), 'literal')
+    if (c === 123) {
+      this.object(depth)
+      return 'object'
+    }
+    if (c === 91) {
+      this.array(depth)
+      return 'array'
+    }
+    if (c === 34) {
+      this.string()
+      return 'string'
+    }
+    if (c === 45 || isDigit(c)) {
+      this.number()
+      return 'number'
+    }
+    if (c === 116) {
+      this.literal('true')
+      return 'literal'
+    }
+    if (c === 102) {
+      this.literal('false')
+      return 'literal'
+    }
+    if (c === 110) {
+      this.literal('null')
+      return 'literal'
+    }
     this.fail(c, 'looking for beginning of value')
   }
 

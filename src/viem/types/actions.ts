@@ -4,7 +4,6 @@ import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
 import type { InfoEndpointErrorType, InvalidArgumentErrorType } from '../../errors/argument.js'
 import type { MethodNotFoundErrorType, NodeRpcErrorType } from '../../errors/node.js'
 import type { PrecisionErrorType, ResponseShapeErrorType } from '../../errors/response.js'
-import type { Requester } from '../utils/request.js'
 
 /** viem's catch-all for an error of any other kind. */
 type ErrorType = Error & { name: string }
@@ -31,6 +30,6 @@ export type InfoActionErrorType<S> = SubnetActionErrorType<S> | InfoEndpointErro
  */
 export type StandaloneAction<S, C = Client> = [ArgsOf<S>] extends [undefined]
   ? (client: C) => Promise<ResultOf<S>>
-  : {} extends ArgsOf<S>
+  : Partial<ArgsOf<S>> extends ArgsOf<S>
     ? (client: C, parameters?: ArgsOf<S>) => Promise<ResultOf<S>>
     : (client: C, parameters: ArgsOf<S>) => Promise<ResultOf<S>>

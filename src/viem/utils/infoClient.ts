@@ -121,6 +121,9 @@ export function setInfoRequester(client: Client, options?: InfoActionsOptions): 
 /** The Info requester the standalone Info actions use for `client`. */
 export function infoRequesterOf(client: Client): Requester {
   let info = requesters.get(client)
-  if (!info) requesters.set(client, (info = infoRequester(client)))
+  if (!info) {
+    info = infoRequester(client)
+    requesters.set(client, info)
+  }
   return info
 }
