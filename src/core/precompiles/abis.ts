@@ -107,11 +107,10 @@ const [roleSet, readAllowList, setAdmin, setEnabled, setManager, setNone] = allo
  *
  * @example
  * import { deployerAllowListAbi, deployerAllowListAddress } from 'subnet-rpc'
- * import type { Account, WalletClient } from 'viem'
- * declare const wallet: WalletClient & { account: Account }
+ * import type { Account, Chain, Transport, WalletClient } from 'viem'
+ * declare const wallet: WalletClient<Transport, Chain, Account>
  *
  * await wallet.writeContract({
- *   chain: null,
  *   address: deployerAllowListAddress,
  *   abi: deployerAllowListAbi,
  *   functionName: 'setEnabled',
@@ -252,11 +251,10 @@ export const feeManagerAbi = [
  *
  * @example
  * import { nativeMinterAbi, nativeMinterAddress } from 'subnet-rpc'
- * import type { Account, WalletClient } from 'viem'
- * declare const wallet: WalletClient & { account: Account }
+ * import type { Account, Chain, Transport, WalletClient } from 'viem'
+ * declare const wallet: WalletClient<Transport, Chain, Account>
  *
  * const hash = await wallet.writeContract({
- *   chain: null,
  *   address: nativeMinterAddress,
  *   abi: nativeMinterAbi,
  *   functionName: 'mintNativeCoin',

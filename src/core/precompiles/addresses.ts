@@ -8,7 +8,16 @@ import { InvalidArgumentError } from '../../errors/argument.js'
 import { isAddress } from '../decode/kit.js'
 import { type PrecompileKey, precompileKeys, precompiles } from '../names.js'
 
-/** The address of the precompile with config key `K`, as a literal type. */
+/**
+ * The address of the precompile with config key `K`, as a literal type (any precompile's
+ * address without `K`).
+ *
+ * @example
+ * import { precompileAddresses, type PrecompileAddress } from 'subnet-rpc'
+ *
+ * const feeManager: PrecompileAddress<'feeManagerConfig'> = precompileAddresses.feeManagerConfig
+ * feeManager // '0x0200000000000000000000000000000000000003'
+ */
 export type PrecompileAddress<K extends PrecompileKey = PrecompileKey> = (typeof precompiles)[K]['address']
 
 /**

@@ -28,18 +28,48 @@ import { InvalidArgumentError } from '../../errors/argument.js'
  */
 export const allowListRoles = { none: 0, enabled: 1, admin: 2, manager: 3 } as const
 
-/** An allow-list role by name: `'none' | 'enabled' | 'admin' | 'manager'`. */
+/**
+ * An allow-list role by name: `'none' | 'enabled' | 'admin' | 'manager'`.
+ *
+ * @example
+ * import { allowListRoleFromNumber, type AllowListRole } from 'subnet-rpc'
+ *
+ * const role: AllowListRole = allowListRoleFromNumber(1n)
+ * role // 'enabled'
+ */
 export type AllowListRole = keyof typeof allowListRoles
 
-/** An allow-list role's `uint256` value: `0 | 1 | 2 | 3`. */
+/**
+ * An allow-list role's `uint256` value: `0 | 1 | 2 | 3`.
+ *
+ * @example
+ * import { allowListRoles, type AllowListRoleNumber } from 'subnet-rpc'
+ *
+ * const admin: AllowListRoleNumber = allowListRoles.admin
+ * admin // 2
+ */
 export type AllowListRoleNumber = (typeof allowListRoles)[AllowListRole]
 
-/** A role as the node's methods take it: by name, or as the stored `uint256` word. */
+/**
+ * A role as the node's methods take it: by name, or as the stored `uint256` word.
+ *
+ * @example
+ * import { allowListRoleIsEnabled, type AllowListRoleLike } from 'subnet-rpc'
+ *
+ * const stored: AllowListRoleLike = 3n
+ * allowListRoleIsEnabled(stored) // true
+ */
 export type AllowListRoleLike = AllowListRole | number | bigint
 
 /**
  * How the node prints a role (`Role.String()` in `role.go`), as in its error text
  * `cannot modify allow list: modify address: <caller>, from role: NoRole, to role: AdminRole`.
+ *
+ * @example
+ * import { allowListRoleString, type AllowListRoleString } from 'subnet-rpc'
+ *
+ * const printed: AllowListRoleString = allowListRoleString('manager')
+ * printed // 'ManagerRole'
  */
 export type AllowListRoleString = 'NoRole' | 'EnabledRole' | 'AdminRole' | 'ManagerRole' | 'UnknownRole'
 
@@ -175,12 +205,11 @@ export function allowListRoleIsEnabled(role: AllowListRoleLike): boolean {
  *
  * @example
  * import { allowListAbi, allowListRoleSetters, txAllowListAddress, type AllowListRole } from 'subnet-rpc'
- * import type { Account, WalletClient } from 'viem'
- * declare const wallet: WalletClient & { account: Account }
+ * import type { Account, Chain, Transport, WalletClient } from 'viem'
+ * declare const wallet: WalletClient<Transport, Chain, Account>
  * declare const role: AllowListRole
  *
  * await wallet.writeContract({
- *   chain: null,
  *   address: txAllowListAddress,
  *   abi: allowListAbi,
  *   functionName: allowListRoleSetters[role],
