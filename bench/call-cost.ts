@@ -19,7 +19,7 @@
  * within a tenth of the difference it reports, or ±0.5%), bounded in rounds and time.
  *
  *   npm run bench:calls
- *   BATCH=4 MAX_ROUNDS=3000 SECONDS=60 ONLY=peers SDK=1 SEND=1 npm run bench:calls
+ *   BATCH=4 MAX_ROUNDS=3000 BENCH_SECONDS=60 ONLY=peers SDK=1 SEND=1 npm run bench:calls
  */
 import { Worker } from 'node:worker_threads'
 import { createClient, createPublicClient, http, type Client } from 'viem'
@@ -33,7 +33,7 @@ import { envNumber, fmt, interleave, meanRatioCI, medianCI, paired, printTable, 
 
 const batch = envNumber('BATCH', 1)
 const maxRounds = envNumber('MAX_ROUNDS', 20_000)
-const secondsPerMethod = envNumber('SECONDS', 45)
+const secondsPerMethod = envNumber('BENCH_SECONDS', 45)
 const only = process.env.ONLY
 const withSdk = process.env.SDK === '1'
 // ethers' public `send` queues each call behind a timer (~1 ms): a reference only, off by default as it doubles a round.

@@ -18,7 +18,7 @@
  * the GC pauses that allocations cause); rounds until the ratios are resolved, bounded.
  *
  *   npm run bench:parse
- *   SECONDS=30 MAX_ROUNDS=20000 ONLY=peers npm run bench:parse
+ *   BENCH_SECONDS=30 MAX_ROUNDS=20000 ONLY=peers npm run bench:parse
  */
 import { parseJson } from '../src/index.js'
 import * as infoTable from '../src/core/methods/info.js'
@@ -27,7 +27,7 @@ import { fixtures } from './fixtures.js'
 import { envNumber, fmt, interleaveSync, medianCI, meanRatioCI, paired, printTable, resolved, sink, verdict, type Plan } from './measure.js'
 
 const maxRounds = envNumber('MAX_ROUNDS', 20_000)
-const secondsPerBody = envNumber('SECONDS', 25)
+const secondsPerBody = envNumber('BENCH_SECONDS', 25)
 const batchMs = envNumber('BATCH_MS', 0.2)
 const only = process.env.ONLY
 const target = 1.25
