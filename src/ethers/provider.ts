@@ -109,9 +109,10 @@ export class SubnetProvider extends SubnetProviderMixin(JsonRpcProvider) {
    * A subclass with its own `_send` is gone through instead (its `_send` is what it asks for).
    */
   get [postBody]() {
-    if (this._send !== SubnetProvider.prototype._send) return undefined
-    return (payload: JsonRpcPayload) => postJson(this._getConnection(), payload)
+    return this._send === SubnetProvider.prototype._send ? this.#postBody : undefined
   }
+
+  readonly #postBody = (payload: JsonRpcPayload) => postJson(this._getConnection(), payload)
 }
 
 /**

@@ -132,22 +132,33 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
  * one is a mismatch of its own decoder). Other keys are kept as they are, or decoded with
  * the decoder `rest` gives for the key.
  */
-export const object =
-  <T>(fields: Record<string, Decoder<unknown>>, rest?: (key: string) => Decoder<unknown> | undefined): Decoder<T> =>
-  (v) => {
+export const object = <T>(fields: Record<string, Decoder<unknown>>, rest?: (key: string) => Decoder<unknown> | undefined): Decoder<T> => {
+  // The known fields as a list, made once: the decoder runs once per object of every reply.
+  const known = Object.entries(fields)
+  const count = known.length
+  return (v) => {
     if (!isPlainObject(v)) return mismatch('an object', v)
     let out: Record<string, unknown> = {}
-    for (const k in fields) if (v[k] !== undefined || !fields[k]!.optional) out[k] = at(fields[k]!, v[k], k)
-    for (const k of Object.keys(v))
-      if (!Object.hasOwn(fields, k)) {
-        const d = rest?.(k)
-        const value = d ? at(d, v[k], k) : v[k]
-        // Assigning `__proto__` would set the prototype; a computed key in a literal makes it an own property.
-        if (k === '__proto__') out = { ...out, [k]: value }
-        else out[k] = value
-      }
+    let found = 0
+    for (const [k, d] of known) {
+      const value = v[k]
+      if (value !== undefined) found++
+      if (value !== undefined || !d.optional) out[k] = at(d, value, k)
+    }
+    // Other keys, kept or decoded with `rest`; skipped when every key of `v` was a known one.
+    const keys = Object.keys(v)
+    if (keys.length > found || count === 0)
+      for (const k of keys)
+        if (!Object.hasOwn(fields, k)) {
+          const d = rest?.(k)
+          const value = d ? at(d, v[k], k) : v[k]
+          // Assigning `__proto__` would set the prototype; a computed key in a literal makes it an own property.
+          if (k === '__proto__') out = { ...out, [k]: value }
+          else out[k] = value
+        }
     return out as T
   }
+}
 
 /**
  * A string-keyed map (`vms`, `precompiles`, …) whose values decode with `d`; safe for any
