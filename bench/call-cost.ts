@@ -55,8 +55,12 @@ const rpcUrl = `${base}/ext/bc/devnet/rpc`
 const infoUrl = `${base}/ext/info`
 
 // viem: the clients users make, and plain clients at the Info URL for the Info floor.
-const viemHttp = createPublicClient({ transport: http(rpcUrl) }).extend(subnetActions()).extend(infoActions())
-const viemLossless = createPublicClient({ transport: subnetHttp(rpcUrl) }).extend(subnetActions()).extend(infoActions())
+const viemHttp = createPublicClient({ transport: http(rpcUrl) })
+  .extend(subnetActions())
+  .extend(infoActions())
+const viemLossless = createPublicClient({ transport: subnetHttp(rpcUrl) })
+  .extend(subnetActions())
+  .extend(infoActions())
 const viemInfoHttp = createClient({ transport: http(infoUrl) })
 const viemInfoLossless = createClient({ transport: subnetHttp(infoUrl) })
 // ethers: staticNetwork (no eth_chainId probe) and batchMaxCount 1 (no batch stall), for ours and the floor alike.
@@ -69,7 +73,11 @@ const oursAtInfo = new SubnetProvider(infoUrl, 99999, ethersOptions)
 let nextId = 1
 const payload = (method: string, params: unknown) => ({ jsonrpc: '2.0' as const, id: nextId++, method, params: params as unknown[] })
 async function fetchParse(url: string, method: string, params: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload(method, params)) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload(method, params)),
+  })
   return JSON.parse(await res.text()).result
 }
 
@@ -87,8 +95,22 @@ type Case = {
 
 const now = 1_700_000_100
 const cases: Case[] = [
-  { name: 'feeConfig', method: 'eth_feeConfig', params: subnetTable.feeConfig.encode(undefined), info: false, viem: (c) => c.feeConfig(), ethers: (p) => p.feeConfig() },
-  { name: 'getChainConfig', method: 'eth_getChainConfig', params: subnetTable.getChainConfig.encode(undefined), info: false, viem: (c) => c.getChainConfig(), ethers: (p) => p.getChainConfig() },
+  {
+    name: 'feeConfig',
+    method: 'eth_feeConfig',
+    params: subnetTable.feeConfig.encode(undefined),
+    info: false,
+    viem: (c) => c.feeConfig(),
+    ethers: (p) => p.feeConfig(),
+  },
+  {
+    name: 'getChainConfig',
+    method: 'eth_getChainConfig',
+    params: subnetTable.getChainConfig.encode(undefined),
+    info: false,
+    viem: (c) => c.getChainConfig(),
+    ethers: (p) => p.getChainConfig(),
+  },
   {
     name: 'getActiveRulesAt',
     method: 'eth_getActiveRulesAt',
@@ -97,8 +119,22 @@ const cases: Case[] = [
     viem: (c) => c.getActiveRulesAt({ timestamp: now }),
     ethers: (p) => p.getActiveRulesAt(now),
   },
-  { name: 'getNodeVersion', method: 'info.getNodeVersion', params: infoTable.getNodeVersion.encode(undefined), info: true, viem: (c) => c.getNodeVersion(), ethers: (p) => p.info.getNodeVersion() },
-  { name: 'peers (200, 77 KB)', method: 'info.peers', params: infoTable.peers.encode(undefined), info: true, viem: (c) => c.peers(), ethers: (p) => p.info.peers() },
+  {
+    name: 'getNodeVersion',
+    method: 'info.getNodeVersion',
+    params: infoTable.getNodeVersion.encode(undefined),
+    info: true,
+    viem: (c) => c.getNodeVersion(),
+    ethers: (p) => p.info.getNodeVersion(),
+  },
+  {
+    name: 'peers (200, 77 KB)',
+    method: 'info.peers',
+    params: infoTable.peers.encode(undefined),
+    info: true,
+    viem: (c) => c.peers(),
+    ethers: (p) => p.info.peers(),
+  },
 ]
 
 if (withSdk) {
@@ -113,7 +149,7 @@ if (withSdk) {
     () => getNodeVersion(sdkInfo),
     () => peers(sdkInfo, {} as never),
   ]
-  cases.forEach((c, i) => (c.sdk = sdk[i]))
+  for (const [i, c] of cases.entries()) c.sdk = sdk[i]
 }
 
 // Same method, same params, same body: the floors differ from the actions only in what the actions add.
@@ -179,14 +215,19 @@ for (const c of cases) {
       '95% CI': fmt.ci(e),
       spread: fmt.pm(e),
       resolved: resolved(e) ? 'yes' : 'no',
-      'ratio of means (95% CI)': (({ median, ...m }) => `${fmt.ratio(median)} (${fmt.ci({ median, ...m })})`)(meanRatioCI(s.times[a]!, s.times[b]!)),
+      'ratio of means (95% CI)': (({ median, ...m }) => `${fmt.ratio(median)} (${fmt.ci({ median, ...m })})`)(
+        meanRatioCI(s.times[a]!, s.times[b]!),
+      ),
     }
     if (t === undefined) reference.push(row)
     else main.push({ ...row, target: `≤ ${t}`, verdict: verdict(e, t), rounds: s.rounds })
   }
 }
 
-printTable(`per-call cost against the floor: same method, same params, same body (target ≤ ${target}; BATCH=${batch}; median over rounds of paired per-round ratios)`, main)
+printTable(
+  `per-call cost against the floor: same method, same params, same body (target ≤ ${target}; BATCH=${batch}; median over rounds of paired per-round ratios)`,
+  main,
+)
 printTable('reference ratios (not targets)', reference)
 
 ours.destroy()

@@ -28,7 +28,13 @@ function chainConfigWith(count: number, minBaseFee: bigint) {
       { contractDeployerAllowListConfig: { adminAddresses: admins, enabledAddresses: enabled, blockTimestamp: ts } },
       { feeManagerConfig: { blockTimestamp: ts, disable: true } },
       { contractDeployerAllowListConfig: { blockTimestamp: ts, disable: true } },
-      { feeManagerConfig: { adminAddresses: admins, blockTimestamp: ts, initialFeeConfig: { ...genesis.config.feeConfig, minBaseFee: minBaseFee + BigInt(i) } } },
+      {
+        feeManagerConfig: {
+          adminAddresses: admins,
+          blockTimestamp: ts,
+          initialFeeConfig: { ...genesis.config.feeConfig, minBaseFee: minBaseFee + BigInt(i) },
+        },
+      },
     ][i % 4]
     upgrades.push(step)
   }
@@ -56,7 +62,9 @@ export function fixtures(opts: { longIntegers: boolean }) {
   const node = resolveNodeConfig({ seed: 'bench' }, 'x')
   const info = createInfoService(node, { resolve: () => undefined, isBootstrapped: () => true })
   return {
-    feeConfig: envelope(goJson({ feeConfig: feeConfigJson(spec.feeConfig), lastChangedAt: opts.longIntegers ? 9_007_199_254_740_995n : 0n })),
+    feeConfig: envelope(
+      goJson({ feeConfig: feeConfigJson(spec.feeConfig), lastChangedAt: opts.longIntegers ? 9_007_199_254_740_995n : 0n }),
+    ),
     getChainConfig: envelope(goJson(chainConfigJson(spec))),
     getChainConfigLarge: envelope(goJson(chainConfigJson(bigSpec))),
     getActiveRulesAt: envelope(goJson(activeRulesJson(spec, BigInt(start + 100)))),

@@ -96,7 +96,9 @@ for (const c of cases) {
     minMs: 4000,
   }
   const s = interleaveSync(variants, plan)
-  console.error(`${c.name}: ${s.rounds} rounds × ${plan.batch} ops per variant in ${(s.ms / 1000).toFixed(0)} s (stopped by ${s.stoppedBy})`)
+  console.error(
+    `${c.name}: ${s.rounds} rounds × ${plan.batch} ops per variant in ${(s.ms / 1000).toFixed(0)} s (stopped by ${s.stoppedBy})`,
+  )
   const t = (name: string) => medianCI(s.times[name]!).median
   const ratio = (a: string) => medianCI(paired(s.times[a]!, s.times['JSON.parse']!))
   const mean = (a: string) => meanRatioCI(s.times[a]!, s.times['JSON.parse']!)
@@ -132,5 +134,8 @@ for (const c of cases) {
 }
 void sink
 
-printTable(`decoding against JSON.parse (target: (parse + decode) / parse ≤ ${target}, i.e. decode/parse ≤ ${(target - 1).toFixed(2)}; medians of paired per-round ratios, 95% CI)`, rows)
+printTable(
+  `decoding against JSON.parse (target: (parse + decode) / parse ≤ ${target}, i.e. decode/parse ≤ ${(target - 1).toFixed(2)}; medians of paired per-round ratios, 95% CI)`,
+  rows,
+)
 printTable('lossless parse against JSON.parse (the parse itself, no decoding)', parseRows)

@@ -35,7 +35,11 @@ const apps: Record<string, string> = {
 }
 
 const pack = await packTarball()
-const app = await installApp('bench-size', { viem: repoVersion('viem'), '@avalanche-sdk/client': repoVersion('@avalanche-sdk/client') }, true)
+const app = await installApp(
+  'bench-size',
+  { viem: repoVersion('viem'), '@avalanche-sdk/client': repoVersion('@avalanche-sdk/client') },
+  true,
+)
 console.log(`subnet-rpc tarball ${pack.info.size} B (${pack.info.entryCount} files), installed in ${app.dir}`)
 
 const rows: Record<string, Record<string, number>> = {}
@@ -53,7 +57,11 @@ for (const [name, contents] of Object.entries(apps)) {
   const bytes = out.outputFiles[0]!.contents
   const gz = gzipSync(bytes, { level: 9 }).length
   if (name === 'viem alone') base = gz
-  rows[name] = { 'min KB': +(bytes.length / 1024).toFixed(1), 'min+gzip KB': +(gz / 1024).toFixed(2), 'added over viem KB': +((gz - base) / 1024).toFixed(2) }
+  rows[name] = {
+    'min KB': +(bytes.length / 1024).toFixed(1),
+    'min+gzip KB': +(gz / 1024).toFixed(2),
+    'added over viem KB': +((gz - base) / 1024).toFixed(2),
+  }
 }
 console.log('\nbundle size (esbuild minify + gzip -9), subnet-rpc as installed; target: each decorator adds ≤ 3 KB over viem alone')
 console.table(rows)
