@@ -1,13 +1,33 @@
 /**
  * What is active at a timestamp (`extras.ChainConfig` rules, `params/extras/precompile_upgrade.go`
  * and `network_upgrades.go`): `eth_getActiveRulesAt` and `eth_getActivePrecompilesAt`
- * (`internal/ethapi/api_extra.go`) are pure functions of the chain spec and a time.
+ * (`internal/ethapi/api_extra.go`) are pure functions of the chain config and a time.
+ * `eth_getActiveRulesAt` is answered by core's `activeRulesAt` on the chain config exactly as
+ * `eth_getChainConfig` serves it and our decoder reads it, so the devnet and the offline rules
+ * are one implementation.
  */
-import { networkUpgradeKey, networkUpgradeNames, networkUpgradeRule, precompileKeys, type PrecompileKey } from '../../core/names.js'
+import { parseJson } from '../../core/json/parse.js'
+import { getChainConfig } from '../../core/methods/subnet.js'
+import { precompileKeys, type PrecompileKey } from '../../core/names.js'
+import { activeRulesAt } from '../../core/rules/active.js'
+import type { ChainConfig } from '../../core/types/subnet.js'
+import { chainConfigJson } from '../config/chainSpec.js'
 import type { ChainSpec, PrecompileConfig } from '../config/types.js'
-import { goMap } from '../wire/goJson.js'
+import { goJson, goMap } from '../wire/goJson.js'
 
 const forked = (ts: bigint | undefined, t: bigint) => ts !== undefined && ts <= t
+
+const decoded = new WeakMap<ChainSpec, ChainConfig>()
+
+/** The chain config of `spec` as a client decodes the devnet's `eth_getChainConfig` reply. */
+export function chainConfigOf(spec: ChainSpec): ChainConfig {
+  let c = decoded.get(spec)
+  if (!c) {
+    c = getChainConfig.decode(parseJson(goJson(chainConfigJson(spec))))
+    decoded.set(spec, c)
+  }
+  return c
+}
 
 /** `GetActivePrecompileConfig`: the latest config of `key` (genesis first, then upgrades) with timestamp ≤ t. */
 export function activePrecompileConfig(spec: ChainSpec, key: PrecompileKey, t: bigint): PrecompileConfig | undefined {
@@ -17,56 +37,21 @@ export function activePrecompileConfig(spec: ChainSpec, key: PrecompileKey, t: b
   return active
 }
 
-function enabledPrecompiles(spec: ChainSpec, t: bigint): [PrecompileKey, PrecompileConfig][] {
+/** `eth_getActivePrecompilesAt`: key → the full config in force (`EnabledStatefulPrecompiles`, registry order). */
+export function activePrecompilesJson(spec: ChainSpec, t: bigint) {
   const out: [PrecompileKey, PrecompileConfig][] = []
-  // `EnabledStatefulPrecompiles`: registered modules in registry order.
   for (const key of precompileKeys) {
     const c = activePrecompileConfig(spec, key, t)
     if (c && !c.disable) out.push([key, c])
   }
-  return out
-}
-
-/** `eth_getActivePrecompilesAt`: key → the full config in force. */
-export function activePrecompilesJson(spec: ChainSpec, t: bigint) {
-  return goMap(enabledPrecompiles(spec, t).map(([k, c]) => [k, c.json] as const))
+  return goMap(out.map(([k, c]) => [k, c.json] as const))
 }
 
 /**
- * `eth_getActiveRulesAt` (`GetActiveRulesAt`): libevm `ChainConfig.Rules(0, IsMergeTODO, t)`,
- * the extras' `GetAvalancheRules(t)`, and the enabled precompiles with their timestamps.
+ * `eth_getActiveRulesAt` (`GetActiveRulesAt`) as the node writes it: `params.Rules` and
+ * `AvalancheRules` in struct order, the precompiles a Go map (sorted keys).
  */
 export function activeRulesJson(spec: ChainSpec, t: bigint) {
-  const block = (key: string) => {
-    const v = spec.eth[key] as bigint | undefined
-    return v !== undefined && v <= 0n
-  }
-  const time = (key: string) => forked(spec.eth[key] as bigint | undefined, t)
-  const isMerge = block('londonBlock')
-  const nu = spec.networkUpgrades
-  return {
-    ethRules: {
-      ChainID: spec.chainId,
-      IsHomestead: block('homesteadBlock'),
-      IsEIP150: block('eip150Block'),
-      IsEIP155: block('eip155Block'),
-      IsEIP158: block('eip158Block'),
-      IsByzantium: block('byzantiumBlock'),
-      IsConstantinople: block('constantinopleBlock'),
-      IsPetersburg: block('petersburgBlock'),
-      IsIstanbul: block('istanbulBlock'),
-      IsBerlin: block('berlinBlock'),
-      IsLondon: block('londonBlock'),
-      IsMerge: isMerge,
-      IsShanghai: isMerge && time('shanghaiTime'),
-      IsCancun: isMerge && time('cancunTime'),
-      IsPrague: isMerge && time('pragueTime'),
-      IsVerkle: isMerge && time('verkleTime'),
-    },
-    // `AvalancheRules`: one `Is<Name>` per network upgrade, in struct (activation) order.
-    avalancheRules: Object.fromEntries(
-      networkUpgradeNames.map((name) => [networkUpgradeRule(name), forked(nu[networkUpgradeKey(name)], t)]),
-    ),
-    precompiles: goMap(enabledPrecompiles(spec, t).map(([k, c]) => [k, { timestamp: c.timestamp }] as const)),
-  }
+  const rules = activeRulesAt(chainConfigOf(spec), t)
+  return { ...rules, precompiles: goMap(Object.entries(rules.precompiles)) }
 }
