@@ -1,4 +1,4 @@
-/** Where a node's Info API is, given any of its URLs. Shared by the viem and ethers adapters. */
+/** Where a node's Info, Health and Validators APIs are, given any of its URLs. Shared by the adapters and the CLI. */
 import { InfoEndpointError } from '../errors/argument.js'
 
 // A node serves http and WebSocket on the same port (`api/server`): ws(s) maps to http(s).
@@ -16,6 +16,45 @@ const httpScheme: Record<string, string> = { 'http:': 'http:', 'https:': 'https:
  * // 'https://user:pw@api.example/v1/ext/info?token=abc'
  */
 export function deriveInfoUrl(nodeUrl: string): string {
+  return endpointUrl(nodeUrl, 'Info API', () => '/ext/info')
+}
+
+/**
+ * The `/ext/health` URL for a node URL (any of those {@link deriveInfoUrl} takes), derived the
+ * same way.
+ *
+ * @example
+ * import { deriveHealthUrl } from 'subnet-rpc/viem'
+ *
+ * deriveHealthUrl('wss://api.example/ext/bc/C/ws') // 'https://api.example/ext/health'
+ */
+export function deriveHealthUrl(nodeUrl: string): string {
+  return endpointUrl(nodeUrl, 'Health API', () => '/ext/health')
+}
+
+/**
+ * The `/ext/bc/<blockchainID>/validators` URL (Subnet-EVM's Validators API) for an L1's
+ * `/ext/bc/<id>/rpc`, `/ws` or `/validators` URL (the chain as given: ID or alias), or for
+ * any node URL with `blockchainID`. Derived the same way as {@link deriveInfoUrl}.
+ *
+ * @example
+ * import { deriveValidatorsUrl } from 'subnet-rpc/viem'
+ *
+ * deriveValidatorsUrl('http://127.0.0.1:9650/ext/bc/devnet/rpc') // 'http://127.0.0.1:9650/ext/bc/devnet/validators'
+ */
+export function deriveValidatorsUrl(nodeUrl: string, blockchainID?: string): string {
+  return endpointUrl(nodeUrl, 'Validators API', (path) => {
+    const chain = blockchainID ?? /\/ext\/bc\/([^/]+)\/(?:rpc|ws|validators)\/?$/.exec(path)?.[1]
+    if (!chain || !/^[\w.-]+$/.test(chain))
+      throw new InfoEndpointError(
+        `Cannot derive the Validators API URL from ${JSON.stringify(nodeUrl)}: pass the L1's /ext/bc/<blockchainID>/rpc URL or its blockchainID.`,
+      )
+    return `/ext/bc/${chain}/validators`
+  })
+}
+
+/** `nodeUrl` with everything from its last `/ext/` replaced by `endpoint(path)`; see {@link deriveInfoUrl}. */
+function endpointUrl(nodeUrl: string, api: string, endpoint: (path: string) => string): string {
   let url: URL | undefined
   try {
     url = new URL(nodeUrl)
@@ -24,11 +63,11 @@ export function deriveInfoUrl(nodeUrl: string): string {
   }
   const scheme = url && httpScheme[url.protocol]
   if (!url || !scheme)
-    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
+    throw new InfoEndpointError(`Cannot derive the ${api} URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
   // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
   url.protocol = scheme
   // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
-  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}/ext/info`
+  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}${endpoint(url.pathname)}`
   url.hash = ''
   return url.href
 }

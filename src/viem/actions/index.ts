@@ -4,3 +4,23 @@
  */
 export * from './subnet.js'
 export * from './info.js'
+export {
+  health,
+  readiness,
+  liveness,
+  type HealthParameters,
+  type HealthReturnType,
+  type HealthErrorType,
+  type ReadinessParameters,
+  type ReadinessReturnType,
+  type ReadinessErrorType,
+  type LivenessParameters,
+  type LivenessReturnType,
+  type LivenessErrorType,
+} from './health.js'
+export {
+  getCurrentValidators,
+  type GetCurrentValidatorsParameters,
+  type GetCurrentValidatorsReturnType,
+  type GetCurrentValidatorsErrorType,
+} from './validators.js'

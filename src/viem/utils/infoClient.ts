@@ -1,7 +1,9 @@
 /**
  * The Info API over the same connection as a viem client: the `/ext/info` URL derived from
  * the client's transport (path prefix, credentials and query kept), with the same fetch
- * settings, timeout and retries, and batching off (the node rejects batches).
+ * settings, timeout and retries, and batching off (the node rejects batches). The node's
+ * other gorilla endpoints (`/ext/health`, an L1's `/ext/bc/<id>/validators`) are reached
+ * the same way, each with its own URL derivation (`Endpoint`).
  */
 import { createTransport, http, type Client, type HttpTransportConfig, type Transport } from 'viem'
 import { findRpcFailure } from '../../core/methods/call.js'
@@ -44,25 +46,41 @@ function infoHttp(t: TransportView, url: string): Transport {
   return http(url, { fetchOptions: t.fetchOptions, timeout: t.timeout, retryCount: t.retryCount, retryDelay: t.retryDelay, ...shared })
 }
 
-/** The transport that reaches the Info API of the node behind `client`. */
-async function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}): Promise<Transport> {
+/** One of the node's endpoints besides the chain's: how its URL follows from a node URL, and how to name it in errors. */
+export type Endpoint = {
+  /** The endpoint's URL for any URL of the node. Throws InfoEndpointError. */
+  derive: (nodeUrl: string) => string
+  /** e.g. `Info API`. */
+  api: string
+  /** The decorator whose options fix a URL or transport, e.g. `infoActions`. */
+  decorator: string
+}
+
+const infoEndpoint: Endpoint = { derive: deriveInfoUrl, api: 'Info API', decorator: 'infoActions' }
+
+/** The transport that reaches an endpoint (the Info API unless told) of the node behind `client`. */
+async function infoTransportFor(
+  client: Client,
+  { url, transport }: InfoActionsOptions = {},
+  { derive, api, decorator }: Endpoint = infoEndpoint,
+): Promise<Transport> {
   if (transport) return transport
   const t = client.transport as TransportView
   if (url) {
-    const infoUrl = deriveInfoUrl(url)
+    const infoUrl = derive(url)
     // The client's settings (headers) go only to its own origin; elsewhere a subnetHttp client still parses losslessly.
     const sameOrigin = t.type === 'http' && new URL(t.url!).origin === new URL(infoUrl).origin
     return infoHttp(sameOrigin ? t : { subnetHttp: t.subnetHttp }, infoUrl)
   }
-  if (t.type === 'http') return infoHttp(t, deriveInfoUrl(t.url!))
+  if (t.type === 'http') return infoHttp(t, derive(t.url!))
   if (t.type === 'webSocket' && t.getRpcClient)
-    return http(deriveInfoUrl((await t.getRpcClient()).url), { timeout: t.timeout, retryCount: t.retryCount, batch: false })
+    return http(derive((await t.getRpcClient()).url), { timeout: t.timeout, retryCount: t.retryCount, batch: false })
   const inner = t.transports
   if (t.type === 'fallback' && inner?.every((x) => x.config.type === 'http')) {
-    return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, deriveInfoUrl(view.url!))))
+    return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, derive(view.url!))))
   }
   throw new InfoEndpointError(
-    `Cannot derive the Info API URL from a ${t.type} transport: pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
+    `Cannot derive the ${api} URL from a ${t.type} transport: pass ${decorator}({ url }) with the node's URL, or ${decorator}({ transport }).`,
   )
 }
 
@@ -99,12 +117,12 @@ function firstThatAnswers(transports: Transport[]): Transport {
  * request: actions check their arguments before that, so bad input fails first, and a
  * failed derivation rejects like any request (it never throws from `extend`).
  */
-function infoRequester(client: Client, options?: InfoActionsOptions): Requester {
+function infoRequester(client: Client, options?: InfoActionsOptions, endpoint?: Endpoint): Requester {
   let instance: Promise<Requester> | undefined
   const request = async (args: never) => {
     // A transport instance is what a client would request through (viem's retries and error mapping included);
     // no chain: the Info URL never comes from the chain's RPC URLs.
-    instance ??= infoTransportFor(client, options).then((transport) => transport({}))
+    instance ??= infoTransportFor(client, options, endpoint).then((transport) => transport({}))
     return (await instance).request(args)
   }
   return { request: request as unknown as Client['request'] }
@@ -126,4 +144,35 @@ export function infoRequesterOf(client: Client): Requester {
     requesters.set(client, info)
   }
   return info
+}
+
+/** Each endpoint's requesters by client, as `requesters` is for the Info API. */
+const endpointRequesters = new WeakMap<Endpoint, WeakMap<Client, Requester>>()
+
+function requestersOf(endpoint: Endpoint): WeakMap<Client, Requester> {
+  let map = endpointRequesters.get(endpoint)
+  if (!map) {
+    map = new WeakMap()
+    endpointRequesters.set(endpoint, map)
+  }
+  return map
+}
+
+/**
+ * Makes the requester of `client` for `endpoint` with `options` (a decorator does, once per
+ * client it extends); `derive` replaces the endpoint's URL derivation for this client.
+ */
+export function setEndpointRequester(endpoint: Endpoint, client: Client, options?: InfoActionsOptions, derive?: Endpoint['derive']): void {
+  requestersOf(endpoint).set(client, infoRequester(client, options, derive ? { ...endpoint, derive } : endpoint))
+}
+
+/** The requester the standalone actions of `endpoint` use for `client`: the decorator's, else one derived on first use. */
+export function endpointRequesterOf(endpoint: Endpoint, client: Client): Requester {
+  const map = requestersOf(endpoint)
+  let requester = map.get(client)
+  if (!requester) {
+    requester = infoRequester(client, undefined, endpoint)
+    map.set(client, requester)
+  }
+  return requester
 }

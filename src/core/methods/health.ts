@@ -1,0 +1,42 @@
+/**
+ * The Health API's table (`/ext/health`, avalanchego `api/health/service.go`): one entry per
+ * method, named as the action that calls it. Params are one object (`APIArgs`, `{ tags }`),
+ * as gorilla/rpc's json2 codec reads them. The JSON-RPC form always answers 200 with the
+ * result; the GET form (`../health.ts`) answers 503 when unhealthy.
+ */
+import * as d from '../decoders/health.js'
+import { InvalidArgumentError } from '../../errors/argument.js'
+import type { HealthParameters, HealthReturnType } from '../types/health.js'
+import { defineMethod } from './spec.js'
+
+/** `{ tags }` when tags are given (a list of strings), else `{}`, as the node's own client sends. */
+const encodeTags = (a: HealthParameters | undefined) => {
+  const tags = a?.tags
+  if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string')))
+    throw new InvalidArgumentError({ argument: 'tags', value: tags, accepted: 'an array of strings (subnet IDs or "application")' })
+  return { tags }
+}
+
+/** Every check the node registered, or those with the given tags (`health.health`). */
+export const health = defineMethod<HealthParameters, HealthReturnType>({
+  method: 'health.health',
+  params: 'object',
+  decoder: d.decodeHealth,
+  encode: encodeTags,
+})
+
+/** Whether the node is ready to serve: the readiness checks, `bootstrapped` (`health.readiness`). */
+export const readiness = defineMethod<HealthParameters, HealthReturnType>({
+  method: 'health.readiness',
+  params: 'object',
+  decoder: d.decodeHealth,
+  encode: encodeTags,
+})
+
+/** Whether the node is alive: the liveness checks, none on current nodes (`health.liveness`). */
+export const liveness = defineMethod<HealthParameters, HealthReturnType>({
+  method: 'health.liveness',
+  params: 'object',
+  decoder: d.decodeHealth,
+  encode: encodeTags,
+})

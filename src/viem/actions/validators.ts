@@ -1,0 +1,39 @@
+/**
+ * Subnet-EVM's Validators API as a standalone viem action over the core table entry of the
+ * same name. Requests go to the L1's `/ext/bc/<id>/validators`, derived from the client's
+ * transport URL (an `/ext/bc/<id>/rpc` or `/ws` URL) as the Info API's URL is, or the one
+ * `validatorsActions({ url, blockchainID })` set for it.
+ */
+import type { Client } from 'viem'
+import { deriveValidatorsUrl } from '../../core/url.js'
+import * as table from '../../core/methods/validators.js'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
+import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
+import { endpointRequesterOf, type Endpoint } from '../utils/infoClient.js'
+import { execute } from '../utils/request.js'
+
+/** The Validators API endpoint, for the decorator and the standalone action alike. */
+export const validatorsEndpoint: Endpoint = {
+  derive: (url) => deriveValidatorsUrl(url),
+  api: 'Validators API',
+  decorator: 'validatorsActions',
+}
+
+type T = typeof table
+
+/**
+ * The L1's current validators with this node's view of their connectivity and uptime
+ * (`validators.getCurrentValidators`). `uptimePercentage` is the answering node's LOCAL
+ * view. Unknown `nodeIDs` are left out by Subnet-EVM v0.8+; v0.6.12–v0.7.x fail the call.
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { getCurrentValidators } from 'subnet-rpc/viem/actions'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const validators = await getCurrentValidators(client)
+ */
+export const getCurrentValidators: StandaloneAction<T['getCurrentValidators'], Client> = (client, parameters) =>
+  execute(endpointRequesterOf(validatorsEndpoint, client), table.getCurrentValidators, parameters)
+export type GetCurrentValidatorsParameters = ArgsOf<T['getCurrentValidators']>
+export type GetCurrentValidatorsReturnType = ResultOf<T['getCurrentValidators']>
+export type GetCurrentValidatorsErrorType = InfoActionErrorType<T['getCurrentValidators']>
