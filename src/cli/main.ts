@@ -1,8 +1,21 @@
 /**
- * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`.
+ * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]` and
+ * `subnet-rpc check --genesis f [--upgrade f] [--rpc url]` (./check.ts). The devnet's modules
+ * are loaded only for `devnet`, so `check` runs without its optional dependencies.
  */
 import { parseArgs } from 'node:util'
-import { devnetPackages, startDevnet, type Devnet } from '../devnet/index.js'
+import { devnetPackages } from '../devnet/anvil.js'
+import type { Devnet } from '../devnet/index.js'
+import { check, type CliIo } from './check.js'
+
+const commands = `Usage: subnet-rpc <command> [options]
+
+Commands:
+  devnet   Run a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil
+  check    Check a genesis.json and upgrade.json as a node does at start (and against a live chain with --rpc)
+
+subnet-rpc <command> --help shows a command's options.
+`
 
 const usage = `Usage: subnet-rpc devnet [options]
 
@@ -32,8 +45,18 @@ function port(value: string | undefined, name: string): number | undefined {
   return n
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === 'check') return check(rest, io)
+  if (command !== 'devnet') {
+    ;(command === '--help' || command === '-h' ? io.stdout : io.stderr).write(commands)
+    return command === '--help' || command === '-h' ? 0 : 2
+  }
+  return devnet(rest)
+}
+
+async function devnet(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -48,14 +71,15 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   })
-  if (values.help || positionals[0] !== 'devnet') {
+  if (values.help) {
     process.stdout.write(usage)
-    return values.help ? 0 : 1
+    return 0
   }
   const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
   if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
 
+  const { startDevnet } = await import('../devnet/start.js')
   const devnet: Devnet = await startDevnet({
     genesis: values.genesis,
     upgrade: values.upgrade,
@@ -92,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
   return 0
 }
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
   (code) => process.exit(code),
   (e: unknown) => {
     process.stderr.write(`subnet-rpc: ${e instanceof Error ? e.message : String(e)}\n`)

@@ -10,11 +10,15 @@
  *
  * Raise GENERATED_RUNS for a longer run; GENERATED_SEED picks another seed.
  */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { createPublicClient, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { networkUpgradeKeys, precompileKeys, type NetworkUpgradeKey, type PrecompileKey } from '../../src/core/names.js'
-import { startDevnet } from '../../src/devnet/index.js'
+import { activeRulesAt } from '../../src/core/rules/index.js'
+import { chainConfigOf } from '../../src/devnet/chain/rules.js'
+import { loadChainFiles, startDevnet } from '../../src/devnet/index.js'
 import { SubnetProvider } from '../../src/ethers/index.js'
 import { subnetActions, subnetHttp } from '../../src/viem/index.js'
 
@@ -528,7 +532,24 @@ describe('generated genesis and upgrade.json pairs', () => {
     mints: 0,
     negativeChanges: 0,
     bigValues: 0,
+    offlineRules: 0,
   }
+
+  it('activeRulesAt on the loaded chain config is the model rules at every timestamp that matters (no anvil)', () => {
+    let checked = 0
+    fc.assert(
+      fc.property(dice, (d) => {
+        const m = buildModel(d)
+        const config = chainConfigOf(loadChainFiles(toJson(m.genesis), toJson(m.upgrade), m.networkID).spec)
+        for (const t of timestamps(m)) {
+          expect(activeRulesAt(config, t), `rules at ${t}`).toEqual(expectedRules(m, t))
+          checked++
+        }
+      }),
+      { seed, numRuns: runs * 10 },
+    )
+    console.log(`activeRulesAt offline: ${checked} (config, timestamp) pairs equal to the model`)
+  })
 
   it('the model is what a node accepts: the devnet loads every generated pair (no anvil)', async () => {
     const { loadChainFiles } = await import('../../src/devnet/index.js')
@@ -567,6 +588,9 @@ describe('generated genesis and upgrade.json pairs', () => {
             expect(re, `rules at ${t}`).toEqual(rv)
             expect(pv, `precompiles at ${t}`).toEqual(expectedActive(m, t))
             expect(rv, `rules at ${t}`).toEqual(expectedRules(m, t))
+            // Offline rules on the chain config the client decoded: the same answer as the node's.
+            expect(activeRulesAt(configViem, t), `activeRulesAt at ${t}`).toStrictEqual(rv)
+            stats.offlineRules++
           }
         } finally {
           ethers.destroy()
@@ -584,13 +608,48 @@ describe('generated genesis and upgrade.json pairs', () => {
       }),
       { seed, numRuns: runs, endOnFailure: true },
     )
+    expect(stats.offlineRules).toBe(stats.queries / 4)
     console.log(
       `generated configs: ${stats.runs} devnets (start ${(stats.startMs / stats.starts).toFixed(0)} ms on average), ${stats.queries} decoded replies; ` +
-        `${stats.precompileUpgrades} precompile upgrades, ${stats.stateUpgrades} state upgrades, ${stats.mints} initial mints, ${stats.negativeChanges} negative balance changes, ${stats.bigValues} integers of 17+ digits`,
+        `${stats.precompileUpgrades} precompile upgrades, ${stats.stateUpgrades} state upgrades, ${stats.mints} initial mints, ${stats.negativeChanges} negative balance changes, ${stats.bigValues} integers of 17+ digits; activeRulesAt equal to the devnet's decoded eth_getActiveRulesAt ${stats.offlineRules} times`,
     )
     // The generator reaches what it is for.
     expect(stats.precompileUpgrades).toBeGreaterThan(runs)
     expect(stats.mints).toBeGreaterThan(0)
     expect(stats.negativeChanges).toBeGreaterThan(0)
   }, 120_000)
+})
+
+describe('activeRulesAt on the real genesis files (test/fixtures/subnet-evm-genesis)', () => {
+  const dir = join(import.meta.dirname, '../fixtures/subnet-evm-genesis')
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
+  const minterUpgrade = join(import.meta.dirname, '../fixtures/upgrades/contract_native_minter.upgrade.json')
+
+  it.each(files)('%s: equal to the devnet eth_getActiveRulesAt decoded by viem, at every activation and around it', async (file) => {
+    // The native minter fixture has an upgrade.json of its own.
+    const upgrade = file === 'contract_native_minter.json' ? minterUpgrade : undefined
+    const devnet = await startDevnet({ genesis: join(dir, file), upgrade })
+    try {
+      const client = createPublicClient({ transport: subnetHttp(devnet.rpcUrl) }).extend(subnetActions())
+      const config = await client.getChainConfig()
+      const activations = [
+        ...networkUpgradeKeys.map((k) => config[k]),
+        ...precompileKeys.map((k) => config[k]?.blockTimestamp),
+        ...(config.upgrades.precompileUpgrades ?? []).flatMap((u) =>
+          Object.values(u).map((c) => (c as { blockTimestamp: bigint }).blockTimestamp),
+        ),
+        ...(config.upgrades.stateUpgrades ?? []).map((s) => s.blockTimestamp),
+      ].filter((t): t is bigint => typeof t === 'bigint')
+      const times = [...new Set([0n, 1n, 2n ** 53n - 1n, ...activations.flatMap((t) => [t - 1n, t, t + 1n])])].filter(
+        (t) => t >= 0n && t < 2n ** 53n,
+      )
+      for (const t of times)
+        expect(activeRulesAt(config, t), `rules at ${t}`).toStrictEqual(await client.getActiveRulesAt({ timestamp: t }))
+      // And with no timestamp: the node's head time.
+      const head = await client.getBlock()
+      expect(activeRulesAt(config, head.timestamp)).toStrictEqual(await client.getActiveRulesAt())
+    } finally {
+      await devnet.stop()
+    }
+  })
 })

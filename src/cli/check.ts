@@ -1,0 +1,390 @@
+/**
+ * `subnet-rpc check`: what a subnet-evm node makes of a genesis and an upgrade.json before you
+ * restart validators with them. Offline, the node's parse and `Verify` rules (the devnet's
+ * readers, src/devnet/config: `parseGenesis` in `plugin/evm/vm.go`, `params/extras`); with
+ * `--rpc`, also the compatibility check the node runs against its last accepted block
+ * (`SetupGenesisBlock`, `core/genesis.go`; core/rules/compat.ts), from the chain's own
+ * `eth_getChainConfig` and latest block. Needs neither viem nor ethers nor the devnet's
+ * optional dependencies: requests go through core's call seam over fetch.
+ */
+import { accessSync, constants } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { callMethod, requestBody, type Send } from '../core/methods/call.js'
+import { parseReply } from '../core/methods/envelope.js'
+import { getNetworkID } from '../core/methods/info.js'
+import { getChainConfig } from '../core/methods/subnet.js'
+import { checkCompatible, type ConfigCompatError } from '../core/rules/compat.js'
+import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
+import type { ChainConfig } from '../core/types/subnet.js'
+import { deriveInfoUrl } from '../core/url.js'
+import { chainConfigOf } from '../devnet/chain/rules.js'
+import { loadChainFiles } from '../devnet/config/genesis.js'
+import { networkName } from '../devnet/config/network.js'
+import { networkUpgradeDefaults } from '../devnet/config/networkUpgrades.js'
+import { DevnetConfigError } from '../devnet/config/read.js'
+
+export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
+
+export const checkUsage = `Usage: subnet-rpc check --genesis <file> [--upgrade <file>] [options]
+
+Checks a Subnet-EVM genesis.json and upgrade.json as a node does at start: the node's parse
+and Verify rules, and with --rpc the compatibility check against the running chain's last
+accepted block. Prints what activates when, then a verdict.
+
+Options:
+  --genesis <file>   The chain's genesis.json (required)
+  --upgrade <file>   The upgrade.json to check (default: none)
+  --network <name>   mainnet, fuji, local or a network ID (default: the node's with --rpc, else mainnet)
+  --rpc <url>        The L1's RPC URL (…/ext/bc/<blockchainID>/rpc): also check against the live chain
+  --margin <time>    Warn about activations closer than this (default 1h; e.g. 90s, 30m, 2h, 1d)
+  --json             Machine-readable output (see docs/cli.md)
+  -h, --help         Show this help
+
+Exit codes: 0 the node accepts the files, 1 the node refuses them, 2 bad input (flags, unreadable files, unreachable node).
+`
+
+/** Input the command cannot work with (exit code 2). */
+class InputError extends Error {}
+
+const networks: Record<string, number> = { mainnet: 1, fuji: 5, local: 12345 }
+
+function parseNetwork(v: string): number {
+  const known = networks[v.toLowerCase()]
+  if (known !== undefined) return known
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN
+  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff)
+    throw new InputError(`--network must be mainnet, fuji, local or a network ID from 1 to 4294967295, got ${JSON.stringify(v)}`)
+  return n
+}
+
+const units: Record<string, bigint> = { s: 1n, m: 60n, h: 3600n, d: 86_400n }
+
+function parseMargin(v: string): bigint {
+  const m = /^(\d+)([smhd]?)$/.exec(v.trim())
+  if (!m) throw new InputError(`--margin must be a duration such as 90s, 30m, 1h or 2d, got ${JSON.stringify(v)}`)
+  return BigInt(m[1]!) * units[m[2] || 's']!
+}
+
+/** `2h 5m`, `3d 4h`, `5y 12d`: the two largest units. */
+export function duration(seconds: bigint): string {
+  let s = seconds < 0n ? -seconds : seconds
+  const parts: string[] = []
+  for (const [unit, size] of [
+    ['y', 365n * 86_400n],
+    ['d', 86_400n],
+    ['h', 3600n],
+    ['m', 60n],
+    ['s', 1n],
+  ] as const) {
+    if (s >= size || (unit === 's' && parts.length === 0)) {
+      parts.push(`${s / size}${unit}`)
+      s %= size
+    }
+    if (parts.length === 2) break
+  }
+  return parts.join(' ')
+}
+
+/** RFC 3339 UTC of unix seconds, or null past what a Date holds. */
+function isoTime(t: bigint): string | null {
+  if (t > 8_640_000_000_000n) return null
+  return new Date(Number(t) * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+/** A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. */
+function fetchSend(url: string): Send {
+  return async (method, params) => {
+    const body = requestBody(method, params)
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    } catch (e) {
+      throw new InputError(`cannot reach ${url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`)
+    }
+    const text = await res.text()
+    if (!res.ok && !text.trimStart().startsWith('{'))
+      throw new InputError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`)
+    return parseReply(method, text, body.id)
+  }
+}
+
+type Head = { number: bigint; timestamp: bigint }
+
+async function readChain(rpc: string) {
+  const send = fetchSend(rpc)
+  const config = await callMethod(getChainConfig, undefined, send)
+  const block = (await send('eth_getBlockByNumber', ['latest', false])) as { number?: unknown; timestamp?: unknown } | null
+  if (!block || typeof block.number !== 'string' || typeof block.timestamp !== 'string')
+    throw new InputError(`${rpc}: eth_getBlockByNumber("latest") did not return a block`)
+  const head: Head = { number: BigInt(block.number), timestamp: BigInt(block.timestamp) }
+  return { config, head }
+}
+
+/** The node's network: its Info API, else guessed from the chain's Durango time, else none. */
+async function nodeNetwork(rpc: string, config: ChainConfig): Promise<{ id: number; source: string } | undefined> {
+  try {
+    const id = await callMethod(getNetworkID, undefined, fetchSend(deriveInfoUrl(rpc)))
+    return { id, source: 'the node' }
+  } catch {
+    for (const id of [1, 5, 12345])
+      if (config.durangoTimestamp !== undefined && config.durangoTimestamp === networkUpgradeDefaults(id).durangoTimestamp)
+        return { id, source: "the chain's Durango time" }
+    return undefined
+  }
+}
+
+export type CheckProblem = { kind: 'verify' | 'compatibility'; file?: string; entry?: string; message: string }
+export type CheckWarning = { kind: 'margin' | 'past' | 'chainId' | 'ignored' | 'network'; source?: string; message: string }
+export type CheckReport = {
+  verdict: 'accepted' | 'refused' | 'error'
+  exitCode: 0 | 1 | 2
+  network: { id: number; name: string; source: string } | null
+  files: { genesis: string | null; upgrade: string | null }
+  chain: { rpc: string; chainId: string; head: { number: string; timestamp: string; time: string | null } } | null
+  now: { timestamp: string; time: string | null }
+  marginSeconds: string
+  errors: CheckProblem[]
+  warnings: CheckWarning[]
+  timeline: {
+    timestamp: string
+    time: string | null
+    kind: TimelineEvent['kind']
+    name: string
+    action: TimelineEvent['action']
+    source: string
+    scheduled: boolean
+    description: string
+    active: boolean
+  }[]
+}
+
+/** Splits a config error's `file: entry: message`. */
+function problemOf(e: DevnetConfigError, files: string[]): CheckProblem {
+  for (const file of files) {
+    if (!e.message.startsWith(`${file}: `)) continue
+    const rest = e.message.slice(file.length + 2)
+    const i = rest.indexOf(': ')
+    return i < 0 ? { kind: 'verify', file, message: rest } : { kind: 'verify', file, entry: rest.slice(0, i), message: rest.slice(i + 2) }
+  }
+  return { kind: 'verify', message: e.message }
+}
+
+async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport> {
+  const { values } = parseArgs({
+    args: argv,
+    allowPositionals: false,
+    options: {
+      genesis: { type: 'string' },
+      upgrade: { type: 'string' },
+      network: { type: 'string' },
+      rpc: { type: 'string' },
+      margin: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const nowWall = BigInt(Math.floor(Number(env.SUBNET_RPC_NOW ?? Date.now() / 1000)))
+  const report: CheckReport = {
+    verdict: 'accepted',
+    exitCode: 0,
+    network: null,
+    files: { genesis: values.genesis ?? null, upgrade: values.upgrade ?? null },
+    chain: null,
+    now: { timestamp: `${nowWall}`, time: isoTime(nowWall) },
+    marginSeconds: '3600',
+    errors: [],
+    warnings: [],
+    timeline: [],
+  }
+  if (!values.genesis) throw new InputError('--genesis <file> is required')
+  const margin = values.margin === undefined ? 3600n : parseMargin(values.margin)
+  report.marginSeconds = `${margin}`
+  let network = values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
+  for (const [flag, file] of [
+    ['--genesis', values.genesis],
+    ['--upgrade', values.upgrade],
+  ] as const) {
+    if (file === undefined) continue
+    try {
+      accessSync(file, constants.R_OK)
+    } catch (e) {
+      throw new InputError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+    }
+  }
+
+  let chain: { config: ChainConfig; head: Head } | undefined
+  if (values.rpc !== undefined) {
+    try {
+      new URL(values.rpc)
+    } catch {
+      throw new InputError(`--rpc must be a URL, got ${JSON.stringify(values.rpc)}`)
+    }
+    try {
+      chain = await readChain(values.rpc)
+    } catch (e) {
+      throw e instanceof InputError ? e : new InputError(`${values.rpc}: ${(e as Error).message}`)
+    }
+    report.chain = {
+      rpc: values.rpc,
+      chainId: `${chain.config.chainId}`,
+      head: { number: `${chain.head.number}`, timestamp: `${chain.head.timestamp}`, time: isoTime(chain.head.timestamp) },
+    }
+    network ??= await nodeNetwork(values.rpc, chain.config)
+  }
+  if (!network) {
+    network = { id: 1, source: 'default' }
+    report.warnings.push({
+      kind: 'network',
+      message: 'no --network given: checked as mainnet (network upgrade defaults differ on Fuji and local networks)',
+    })
+  }
+  report.network = { ...network, name: networkName(network.id) }
+
+  // The node's parse and Verify rules.
+  let next: ChainConfig
+  try {
+    next = chainConfigOf(loadChainFiles(values.genesis, values.upgrade, network.id).spec)
+  } catch (e) {
+    if (!(e instanceof DevnetConfigError)) throw new InputError((e as Error).message)
+    report.errors.push(problemOf(e, [values.genesis, ...(values.upgrade ? [values.upgrade] : [])]))
+    report.verdict = 'refused'
+    report.exitCode = 1
+    return report
+  }
+
+  // The node's compatibility check against the last accepted block.
+  let compat: { error: ConfigCompatError | undefined; refused: boolean } = { error: undefined, refused: false }
+  if (chain) {
+    if (chain.config.chainId !== next.chainId)
+      report.warnings.push({
+        kind: 'chainId',
+        message: `the genesis chainId ${next.chainId} is not the chain's (${chain.config.chainId}): is this the right chain?`,
+      })
+    compat = checkCompatible(chain.config, next, chain.head)
+    if (compat.error && compat.refused) {
+      report.errors.push({ kind: 'compatibility', message: compat.error.message })
+      report.verdict = 'refused'
+      report.exitCode = 1
+    } else if (compat.error)
+      report.warnings.push({
+        kind: 'ignored',
+        message: `${compat.error.message || compat.error.what}: the node lets this pass (its rewind point is 0)`,
+      })
+  }
+
+  const now = chain && chain.head.timestamp > nowWall ? chain.head.timestamp : nowWall
+  for (const e of upgradeTimeline(next)) {
+    const active = chain ? e.timestamp <= chain.head.timestamp : e.timestamp <= now
+    report.timeline.push({
+      timestamp: `${e.timestamp}`,
+      time: isoTime(e.timestamp),
+      kind: e.kind,
+      name: e.name,
+      action: e.action,
+      source: e.source,
+      scheduled: e.scheduled,
+      description: e.description,
+      active,
+    })
+    if (!e.scheduled || active) {
+      // Without a chain to compare with, an upgrade entry in the past is what a node refuses once its chain passed it.
+      if (!chain && e.scheduled && e.source.startsWith('upgrades.') && e.timestamp > 0n)
+        report.warnings.push({
+          kind: 'past',
+          source: e.source,
+          message: `${e.source} (${e.description}) is in the past (${isoTime(e.timestamp) ?? e.timestamp}): a node whose chain has passed it refuses it unless it was already in its upgrade.json (check with --rpc)`,
+        })
+      continue
+    }
+    if (e.timestamp - now < margin)
+      report.warnings.push({
+        kind: 'margin',
+        source: e.source,
+        message: `${e.source} (${e.description}) activates in ${duration(e.timestamp - now)}, less than the ${duration(margin)} margin: every node must restart with this upgrade.json before then`,
+      })
+  }
+  return report
+}
+
+// --- Output -------------------------------------------------------------------------------------
+
+function colors(io: CliIo) {
+  const no = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== ''
+  const on = !no && (io.stdout as NodeJS.WriteStream).isTTY === true
+  const c = (code: string) => (s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s)
+  return { bold: c('1'), dim: c('2'), red: c('31'), green: c('32'), yellow: c('33'), cyan: c('36') }
+}
+
+function text(report: CheckReport, io: CliIo): string {
+  const k = colors(io)
+  const out: string[] = []
+  out.push(k.bold('subnet-rpc check'))
+  out.push(`  genesis   ${report.files.genesis}`)
+  out.push(`  upgrade   ${report.files.upgrade ?? '(none)'}`)
+  if (report.network) out.push(`  network   ${report.network.name} (${report.network.id}), from ${report.network.source}`)
+  if (report.chain)
+    out.push(
+      `  chain     chainId ${report.chain.chainId}, last accepted block ${report.chain.head.number} at ${report.chain.head.time ?? report.chain.head.timestamp} (${report.chain.head.timestamp})`,
+    )
+  out.push(`  now       ${report.now.time}, margin ${duration(BigInt(report.marginSeconds))}`)
+  if (report.timeline.length) {
+    out.push('', k.bold(`Timeline (UTC${report.chain ? '; ● active on the chain' : '; ● in the past'})`))
+    const now = BigInt(
+      report.chain && report.chain.head.timestamp > report.now.timestamp ? report.chain.head.timestamp : report.now.timestamp,
+    )
+    const when = report.timeline.map((e) => {
+      const t = BigInt(e.timestamp)
+      if (!e.scheduled) return 'unscheduled'
+      return t <= now ? `${duration(now - t)} ago` : `in ${duration(t - now)}`
+    })
+    const width = Math.max(...when.map((w) => w.length))
+    const srcWidth = Math.max(...report.timeline.map((e) => e.source.length))
+    report.timeline.forEach((e, i) => {
+      const date = e.time ? e.time.replace('T', ' ').replace('Z', '') : `@${e.timestamp}`
+      const mark = e.active ? k.green('●') : k.dim('○')
+      const line = `  ${mark} ${date.padEnd(19)}  ${when[i]!.padEnd(width)}  ${e.source.padEnd(srcWidth)}  ${e.description}`
+      out.push(e.active || !e.scheduled ? line : k.cyan(line))
+    })
+  }
+  if (report.warnings.length) {
+    out.push('', k.bold(k.yellow(`Warnings (${report.warnings.length})`)))
+    for (const w of report.warnings) out.push(`  ${k.yellow('!')} ${w.message}`)
+  }
+  out.push('')
+  if (report.verdict === 'accepted') {
+    const how = report.chain ? 'over this chain' : 'offline; add --rpc to check against the chain'
+    out.push(k.bold(k.green(`OK: a node accepts these files (${how})`)))
+  } else {
+    out.push(k.bold(k.red('REFUSED: a node will not start with these files')))
+    for (const e of report.errors) out.push(`  ${k.red('✗')} ${e.file ? `${e.file}: ${e.entry ? `${e.entry}: ` : ''}` : ''}${e.message}`)
+    if (report.errors.some((e) => e.kind === 'compatibility'))
+      out.push(
+        '    The chain has already passed this point: keep every activated upgrade exactly as it was, and schedule new ones after the last accepted block.',
+      )
+  }
+  return `${out.join('\n')}\n`
+}
+
+/**
+ * Runs `subnet-rpc check` with `argv` (the arguments after `check`); resolves with the exit
+ * code: 0 accepted, 1 refused by the node, 2 bad input.
+ */
+export async function check(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json')
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(checkUsage)
+    return 0
+  }
+  let report: CheckReport
+  try {
+    report = await run(argv, io.env)
+  } catch (e) {
+    const message =
+      e instanceof InputError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (e as Error).message : String(e)
+    if (json) io.stdout.write(`${JSON.stringify({ verdict: 'error', exitCode: 2, error: message }, null, 2)}\n`)
+    else io.stderr.write(`subnet-rpc check: ${message}\n\n${checkUsage}`)
+    return 2
+  }
+  io.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : text(report, io))
+  return report.exitCode
+}
