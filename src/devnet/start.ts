@@ -17,6 +17,8 @@ import { createChainService } from './chain/service.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
 import { startHttpServer } from './http/server.js'
+import { healthRoute } from './health/index.js'
+import { l1Validators, validatorsRoute } from './validators/index.js'
 
 export type DevnetOptions = {
   /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
@@ -129,6 +131,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     ])
     const chains: ChainDirectory = { resolve: (a) => aliases.get(a), isBootstrapped: () => true }
     const info = createInfoService(node, chains)
+    const validators = l1Validators(node, subnetID, startTime)
     const l1Paths = new Set([`/ext/bc/${blockchainID}/rpc`, `/ext/bc/${alias}/rpc`])
 
     const http = await startHttpServer({
@@ -155,6 +158,19 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
             execute,
           )
         },
+        // The Health API and the L1's Validators API (src/devnet/health, src/devnet/validators).
+        healthRoute({
+          node,
+          startedAt: Date.now(),
+          l1: { alias, subnetID, blockchainID },
+          primary: { P: platformChainID, X: primary.X, C: primary.C },
+          lastAccepted: async () => {
+            const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
+            return { height: BigInt(block.number), hash: block.hash }
+          },
+          validators: () => validators,
+        }),
+        validatorsRoute([blockchainID, alias], () => validators),
       ],
     })
 
