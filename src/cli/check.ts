@@ -300,7 +300,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport>
       report.warnings.push({
         kind: 'margin',
         source: e.source,
-        message: `${e.source} (${e.description}) activates in ${duration(e.timestamp - now)}, less than the ${duration(margin)} margin: every node must restart with this upgrade.json before then`,
+        message: `${e.source} (${e.description}) ${e.timestamp <= now ? 'is due: the next block activates it' : `activates in ${duration(e.timestamp - now)}`}, less than the ${duration(margin)} margin: every node must restart with this upgrade.json before then`,
       })
   }
   return report
