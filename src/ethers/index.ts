@@ -5,6 +5,8 @@
  */
 export { SubnetProvider, SubnetBrowserProvider, SubnetProviderMixin } from './provider.js'
 export { InfoClient, type InfoClientOptions, type InfoMethods } from './info.js'
+export { HealthClient, type HealthClientOptions, type HealthCheckOptions, type HealthMethods } from './health.js'
+export { ValidatorsClient, type ValidatorsClientOptions, type ValidatorsMethods } from './validators.js'
 export { feeConfig, getChainConfig, getActiveRulesAt, getActivePrecompilesAt } from './functions.js'
 export type { EthersBlockTag } from './blockTag.js'
 export type { AnyProvider, Requester, Sender } from './request.js'

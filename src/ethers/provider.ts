@@ -14,7 +14,9 @@ import { InfoEndpointError } from '../errors/argument.js'
 import type { EthersBlockTag } from './blockTag.js'
 import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } from './functions.js'
 import { bodyText, postJson, sendChecked } from './http.js'
+import { HealthClient } from './health.js'
 import { InfoClient } from './info.js'
+import { ValidatorsClient } from './validators.js'
 import { postBody } from './request.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
@@ -34,6 +36,8 @@ type Constructor<T> = abstract new (...args: any[]) => T
 export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider>>(Base: TBase) {
   abstract class SubnetProviderBase extends Base {
     #info?: InfoClient
+    #health?: HealthClient
+    #validators?: ValidatorsClient
 
     /** `eth_feeConfig` at a block: a number, bigint, hex number, hash or tag (default: the node's head). */
     feeConfig(blockTag?: EthersBlockTag): Promise<FeeConfigReturnType> {
@@ -68,8 +72,35 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
       this.#info = new InfoClient(connection.call(this), { provider: this })
       return this.#info
     }
+
+    /**
+     * The node's Health API (`/ext/health`) on the same connection, as `info`: the URL derived
+     * from the provider's, with its headers; follows this provider's lifecycle.
+     */
+    get health(): HealthClient {
+      this.#health ??= new HealthClient(connectionOf(this, 'HealthClient'), { provider: this })
+      return this.#health
+    }
+
+    /**
+     * The L1's Validators API (`/ext/bc/<id>/validators`) on the same connection, as `info`:
+     * the URL derived from the provider's `/ext/bc/<id>/rpc` URL, with its headers; follows
+     * this provider's lifecycle.
+     */
+    get validators(): ValidatorsClient {
+      this.#validators ??= new ValidatorsClient(connectionOf(this, 'ValidatorsClient'), { provider: this })
+      return this.#validators
+    }
   }
   return SubnetProviderBase
+}
+
+/** The provider's connection, for a client of another endpoint of the same node. */
+function connectionOf(provider: JsonRpcApiProvider, client: string): FetchRequest {
+  const connection = (provider as unknown as { _getConnection?: () => FetchRequest })._getConnection
+  if (typeof connection !== 'function')
+    throw new InfoEndpointError(`This provider has no URL to derive the endpoint from. Use new ${client}(url) with the node URL.`)
+  return connection.call(provider)
 }
 
 /**
