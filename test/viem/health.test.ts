@@ -40,7 +40,7 @@ async function raw(url: string, method: string, params: unknown = {}) {
 }
 
 /** A health report as subnet-rpc returns it, from the raw JSON (the Go `Result` rules). */
-export function expectedHealth(r: any) {
+function expectedHealth(r: any) {
   const checks: Record<string, unknown> = {}
   for (const [name, c] of Object.entries<any>(r.checks)) {
     checks[name] = {
