@@ -14,6 +14,8 @@ import { serveChain } from './chain/envelope.js'
 import { createExecutor } from './chain/executor.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { createChainService } from './chain/service.js'
+import { precompileHooks } from './precompiles/rpc.js'
+import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
 import { startHttpServer } from './http/server.js'
@@ -113,8 +115,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
     }
 
+    // The precompiles enabled at genesis are in place before the first request.
+    const precompiles = new PrecompileRuntime(files.spec, anvil)
+    await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil)
-    const execute = createExecutor({ anvilUrl: anvilProc.url, local: createChainService(files.spec, anvil, fees) })
+    const execute = createExecutor({
+      anvilUrl: anvilProc.url,
+      local: createChainService(files.spec, anvil, fees),
+      hooks: precompileHooks(precompiles, anvil),
+    })
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],

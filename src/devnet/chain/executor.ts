@@ -36,7 +36,19 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
   return { result: reply.result ?? 'null' }
 }
 
-export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<string, LocalMethod> }): CallExecutor {
+/**
+ * Where the devnet steps into forwarded calls (the precompiles, ../precompiles/rpc.ts): `before`
+ * runs before each forwarded call or run of reads, `intercept` may answer a state-changing call
+ * instead of anvil, `adjust` may rewrite anvil's answer.
+ */
+export type ForwardHooks = {
+  before(): Promise<void>
+  intercept(call: ChainCall): Promise<CallOutcome | undefined>
+  adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome>
+}
+
+export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<string, LocalMethod>; hooks?: ForwardHooks }): CallExecutor {
+  const hooks = opts.hooks
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) => `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${c.params}`}}`,
@@ -74,6 +86,17 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
     }
   }
 
+  async function forwardOne(call: ChainCall): Promise<CallOutcome> {
+    if (!hooks) return (await forward([call]))[0]!
+    await hooks.before()
+    const refused = await hooks.intercept(call)
+    if (refused) return refused
+    const outcome = await hooks.adjust(call, (await forward([call]))[0]!)
+    // A call that may have mined a block brings the precompiles up to date before its answer goes out.
+    await hooks.before()
+    return outcome
+  }
+
   // Calls run in order, as geth runs a batch. anvil runs the calls of one of its batches
   // concurrently, so only consecutive read-only calls share an anvil batch; anything that
   // may change state (`evm_mine`, a transaction, ...) is sent on its own, in its place.
@@ -84,10 +107,12 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       if (reads.length === 0) return
       const indexes = reads
       reads = []
+      await hooks?.before()
       const answers = await forward(indexes.map((i) => calls[i]!))
-      indexes.forEach((i, k) => {
-        outcomes[i] = answers[k]!
-      })
+      for (let k = 0; k < indexes.length; k++) {
+        const i = indexes[k]!
+        outcomes[i] = hooks ? await hooks.adjust(calls[i]!, answers[k]!) : answers[k]!
+      }
     }
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!
@@ -100,7 +125,7 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       if (local) outcomes[i] = await runLocal(call, local)
       else if (call.method.endsWith('_subscribe')) outcomes[i] = { error: { code: -32601, message: 'notifications not supported' } }
       else if (call.method.endsWith('_unsubscribe')) outcomes[i] = unsubscribe(call.params)
-      else outcomes[i] = (await forward([call]))[0]!
+      else outcomes[i] = await forwardOne(call)
     }
     await flush()
     return outcomes

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.26;
+
+import {AllowList} from "./AllowList.sol";
+
+/// Fee Manager (0x0200000000000000000000000000000000000003), Durango rules
+/// (precompile/contracts/feemanager/contract.go): field i (1..8) of the fee config at slot
+/// bytes32(bytes1(i)), the block of the last change at "lca" (0x6c6361 then 29 zero bytes).
+/// The getters are open to anyone; setFeeConfig needs an enabled caller and a config that
+/// passes commontype.FeeConfig.Verify.
+contract FeeManager is AllowList {
+    event FeeConfigChanged(address indexed sender, FeeConfig oldFeeConfig, FeeConfig newFeeConfig);
+
+    struct FeeConfig {
+        uint256 gasLimit;
+        uint256 targetBlockRate;
+        uint256 minBaseFee;
+        uint256 targetGas;
+        uint256 baseFeeChangeDenominator;
+        uint256 minBlockGasCost;
+        uint256 maxBlockGasCost;
+        uint256 blockGasCostStep;
+    }
+
+    bytes32 internal constant LAST_CHANGED_AT_KEY = bytes32(bytes3("lca"));
+
+    function getFeeConfig()
+        external
+        payable
+        returns (
+            uint256 gasLimit,
+            uint256 targetBlockRate,
+            uint256 minBaseFee,
+            uint256 targetGas,
+            uint256 baseFeeChangeDenominator,
+            uint256 minBlockGasCost,
+            uint256 maxBlockGasCost,
+            uint256 blockGasCostStep
+        )
+    {
+        FeeConfig memory c = _stored();
+        return (
+            c.gasLimit,
+            c.targetBlockRate,
+            c.minBaseFee,
+            c.targetGas,
+            c.baseFeeChangeDenominator,
+            c.minBlockGasCost,
+            c.maxBlockGasCost,
+            c.blockGasCostStep
+        );
+    }
+
+    function getFeeConfigLastChangedAt() external payable returns (uint256 blockNumber) {
+        bytes32 key = LAST_CHANGED_AT_KEY;
+        assembly {
+            blockNumber := sload(key)
+        }
+    }
+
+    function setFeeConfig(
+        uint256 gasLimit,
+        uint256 targetBlockRate,
+        uint256 minBaseFee,
+        uint256 targetGas,
+        uint256 baseFeeChangeDenominator,
+        uint256 minBlockGasCost,
+        uint256 maxBlockGasCost,
+        uint256 blockGasCostStep
+    ) external payable {
+        if (!_isEnabled(msg.sender)) {
+            _fail(string.concat("non-enabled cannot change fee config: ", _checksummed(msg.sender)));
+        }
+        // UnpackSetFeeConfigInput keeps targetBlockRate as a uint64 (big.Int.Uint64: the low 64 bits).
+        FeeConfig memory c = FeeConfig(
+            gasLimit,
+            uint256(uint64(targetBlockRate)),
+            minBaseFee,
+            targetGas,
+            baseFeeChangeDenominator,
+            minBlockGasCost,
+            maxBlockGasCost,
+            blockGasCostStep
+        );
+        emit FeeConfigChanged(msg.sender, _stored(), c);
+        string memory problem = _verify(c);
+        if (bytes(problem).length != 0) _fail(string.concat("cannot verify fee config: ", problem));
+        uint256[8] memory fields = [
+            c.gasLimit,
+            c.targetBlockRate,
+            c.minBaseFee,
+            c.targetGas,
+            c.baseFeeChangeDenominator,
+            c.minBlockGasCost,
+            c.maxBlockGasCost,
+            c.blockGasCostStep
+        ];
+        for (uint256 i = 0; i < 8; i++) {
+            bytes32 key = bytes32(bytes1(uint8(i + 1)));
+            uint256 value = fields[i];
+            assembly {
+                sstore(key, value)
+            }
+        }
+        bytes32 lca = LAST_CHANGED_AT_KEY;
+        uint256 blockNumber = block.number;
+        assembly {
+            sstore(lca, blockNumber)
+        }
+    }
+
+    function _stored() internal view returns (FeeConfig memory c) {
+        uint256[8] memory fields;
+        for (uint256 i = 0; i < 8; i++) {
+            bytes32 key = bytes32(bytes1(uint8(i + 1)));
+            uint256 value;
+            assembly {
+                value := sload(key)
+            }
+            fields[i] = value;
+        }
+        // GetStoredFeeConfig reads targetBlockRate with Uint64().
+        c = FeeConfig(
+            fields[0],
+            uint256(uint64(fields[1])),
+            fields[2],
+            fields[3],
+            fields[4],
+            fields[5],
+            fields[6],
+            fields[7]
+        );
+    }
+
+    /// commontype.FeeConfig.Verify for unsigned inputs (nothing is nil or negative here).
+    function _verify(FeeConfig memory c) internal pure returns (string memory) {
+        if (c.gasLimit == 0) return "gasLimit cannot be less than or equal to 0: gasLimit = 0";
+        if (c.targetBlockRate == 0) return "targetBlockRate cannot be less than or equal to 0: targetBlockRate = 0";
+        if (c.targetGas == 0) return "targetGas cannot be less than or equal to 0: targetGas = 0";
+        if (c.baseFeeChangeDenominator == 0) {
+            return "baseFeeChangeDenominator cannot be less than or equal to 0: baseFeeChangeDenominator = 0";
+        }
+        if (c.minBlockGasCost > c.maxBlockGasCost) {
+            return string.concat(
+                "minBlockGasCost cannot be greater than maxBlockGasCost: minBlockGasCost = ",
+                _decimal(c.minBlockGasCost),
+                ", maxBlockGasCost = ",
+                _decimal(c.maxBlockGasCost)
+            );
+        }
+        if (c.maxBlockGasCost > type(uint64).max) {
+            return string.concat("maxBlockGasCost is not a valid uint64: maxBlockGasCost = ", _decimal(c.maxBlockGasCost));
+        }
+        return "";
+    }
+}

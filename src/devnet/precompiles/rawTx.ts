@@ -1,0 +1,133 @@
+/**
+ * The sender of a signed raw transaction, as the tx pool recovers it (`types.Sender` with the
+ * chain's latest signer): legacy (EIP-155 or not), EIP-2930, EIP-1559, EIP-4844 and EIP-7702
+ * envelopes, RLP-decoded, the signing payload re-encoded, and the public key recovered with
+ * `@noble/curves`' secp256k1 (the devnet's peer dependency). Returns undefined for anything it
+ * cannot read, and the devnet then lets anvil answer.
+ */
+import { createRequire } from 'node:module'
+import { keccak_256 } from '@noble/hashes/sha3'
+
+type Rlp = Uint8Array | Rlp[]
+
+function decodeRlp(bytes: Uint8Array, pos = 0): { item: Rlp; end: number } {
+  const b = bytes[pos]
+  if (b === undefined) throw new Error('rlp: short input')
+  const length = (at: number, n: number) => {
+    let v = 0
+    for (let i = 0; i < n; i++) v = v * 256 + bytes[at + i]!
+    return v
+  }
+  if (b < 0x80) return { item: bytes.subarray(pos, pos + 1), end: pos + 1 }
+  if (b < 0xb8) return { item: bytes.subarray(pos + 1, pos + 1 + b - 0x80), end: pos + 1 + b - 0x80 }
+  if (b < 0xc0) {
+    const n = b - 0xb7
+    const len = length(pos + 1, n)
+    return { item: bytes.subarray(pos + 1 + n, pos + 1 + n + len), end: pos + 1 + n + len }
+  }
+  const n = b < 0xf8 ? 0 : b - 0xf7
+  const len = b < 0xf8 ? b - 0xc0 : length(pos + 1, n)
+  const start = pos + 1 + n
+  const end = start + len
+  if (end > bytes.length) throw new Error('rlp: short input')
+  const items: Rlp[] = []
+  for (let p = start; p < end; ) {
+    const d = decodeRlp(bytes, p)
+    items.push(d.item)
+    p = d.end
+  }
+  return { item: items, end }
+}
+
+function lengthPrefix(offset: number, len: number): Uint8Array {
+  if (len < 56) return Uint8Array.of(offset + len)
+  const digits: number[] = []
+  for (let v = len; v > 0; v = Math.floor(v / 256)) digits.unshift(v % 256)
+  return Uint8Array.of(offset + 55 + digits.length, ...digits)
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+function encodeRlp(item: Rlp): Uint8Array {
+  if (item instanceof Uint8Array) {
+    if (item.length === 1 && item[0]! < 0x80) return item
+    return concat([lengthPrefix(0x80, item.length), item])
+  }
+  const body = concat(item.map(encodeRlp))
+  return concat([lengthPrefix(0xc0, body.length), body])
+}
+
+const toBig = (b: Rlp) => {
+  if (!(b instanceof Uint8Array)) throw new Error('rlp: list where a number belongs')
+  return b.length === 0 ? 0n : BigInt(`0x${Buffer.from(b).toString('hex')}`)
+}
+const bigBytes = (v: bigint) =>
+  v === 0n ? new Uint8Array() : Uint8Array.from(Buffer.from(v.toString(16).padStart(2 * Math.ceil(v.toString(16).length / 2), '0'), 'hex'))
+
+type Secp = {
+  Signature: {
+    new (
+      r: bigint,
+      s: bigint,
+    ): { addRecoveryBit(bit: number): { recoverPublicKey(hash: Uint8Array): { toRawBytes(compressed: boolean): Uint8Array } } }
+  }
+}
+let secp: Secp | undefined
+
+/** The recovered sender, lower-case hex, or undefined when the bytes are not a signed transaction. */
+export function rawTransactionSender(raw: string): string | undefined {
+  try {
+    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    if (bytes.length === 0) return undefined
+    let payload: Uint8Array
+    let fields: Rlp[]
+    let yParity: bigint
+    if (bytes[0]! >= 0xc0) {
+      fields = decodeRlp(bytes).item as Rlp[]
+      if (fields.length !== 9) return undefined
+      const v = toBig(fields[6]!)
+      if (v === 27n || v === 28n) {
+        yParity = v - 27n
+        payload = encodeRlp(fields.slice(0, 6))
+      } else {
+        const chainId = (v - 35n) / 2n
+        yParity = (v - 35n) % 2n
+        payload = encodeRlp([...fields.slice(0, 6), bigBytes(chainId), new Uint8Array(), new Uint8Array()])
+      }
+    } else {
+      const type = bytes[0]!
+      if (type < 1 || type > 4) return undefined
+      fields = decodeRlp(bytes, 1).item as Rlp[]
+      const unsigned = fields.slice(0, -3)
+      yParity = toBig(fields[fields.length - 3]!)
+      payload = concat([Uint8Array.of(type), encodeRlp(unsigned)])
+    }
+    const r = toBig(fields[fields.length - 2]!)
+    const s = toBig(fields[fields.length - 1]!)
+    secp ??= (createRequire(import.meta.url)('@noble/curves/secp256k1') as { secp256k1: Secp }).secp256k1
+    const key = new secp.Signature(r, s).addRecoveryBit(Number(yParity)).recoverPublicKey(keccak_256(payload)).toRawBytes(false)
+    return `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
+  } catch {
+    return undefined
+  }
+}
+
+/** EIP-55 checksum, as Go prints a common.Address with %s. */
+export function checksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase()
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  let out = '0x'
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]
+  }
+  return out
+}

@@ -1,0 +1,185 @@
+/**
+ * The allow-list precompiles running on anvil. anvil has no custom precompiles, so the devnet
+ * installs a Solidity stand-in (contracts/*.sol, compiled into ./artifacts/contracts.ts) at each
+ * precompile address while the schedule enables it, in the storage layout the node uses, and
+ * removes it on disable, following `ApplyPrecompileActivations`
+ * (graft/subnet-evm/core/state_processor_ext.go):
+ *
+ * - activation: nonce 1, the code (the node writes `0x01`; `eth_getCode` is answered `0x01`),
+ *   then the module's `Configure`: allow-list roles at `bytes32(address)` (allowlist/config.go),
+ *   the Fee Manager's stored fee config and last-changed block (feemanager/module.go), the Native
+ *   Minter's `initialMint` (nativeminter/module.go);
+ * - disable: `SelfDestruct` + `Finalise`: the account goes, code, nonce, balance and storage.
+ *
+ * The devnet sees blocks only after anvil mined them, so a precompile is installed right after
+ * the first block whose timestamp reaches its `blockTimestamp` (a node installs it before that
+ * block's transactions). `sync` runs before every call the devnet forwards.
+ */
+import { feeConfigKeys, type PrecompileKey } from '../../core/names.js'
+import { precompileAddresses } from '../../core/precompiles/addresses.js'
+import type { AnvilClient, Block } from '../chain/anvilClient.js'
+import { activePrecompileConfig } from '../chain/rules.js'
+import type { ChainSpec, FeeConfig, PrecompileConfig } from '../config/types.js'
+import { precompileArtifacts } from './artifacts/contracts.js'
+
+/** The precompiles the devnet runs, with their stand-in contract. */
+export const runPrecompiles = {
+  contractDeployerAllowListConfig: 'ContractDeployerAllowList',
+  contractNativeMinterConfig: 'NativeMinter',
+  txAllowListConfig: 'TxAllowList',
+  feeManagerConfig: 'FeeManager',
+  rewardManagerConfig: 'RewardManager',
+} as const satisfies Partial<Record<PrecompileKey, keyof typeof precompileArtifacts>>
+export type RunPrecompileKey = keyof typeof runPrecompiles
+const runKeys = Object.keys(runPrecompiles) as RunPrecompileKey[]
+
+export const roleSetTopic = '0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e'
+export const nativeCoinMintedTopic = '0x400cd392f3d56fd10bb1dbd5839fdda8298208ddaa97b368faa053e1850930ee'
+
+const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
+const hex = (v: bigint) => `0x${v.toString(16)}`
+/** Allow-list role slot of an account: `common.BytesToHash(address.Bytes())`. */
+export const roleSlot = (account: string) => `0x${account.slice(2).toLowerCase().padStart(64, '0')}`
+/** Fee Manager field i (1…8): `common.Hash{byte(i)}`. */
+export const feeFieldSlot = (i: number) => `0x${i.toString(16).padStart(2, '0')}${'0'.repeat(62)}`
+/** `common.Hash{'l','c','a'}`. */
+export const lastChangedAtSlot = `0x6c6361${'0'.repeat(58)}`
+/** Reward Manager keys (rewardmanager/contract.go): `Hash{'r','a','s','k'}`, `Hash{'a','f','r','a','v'}`. */
+const rewardSlots = [`0x7261736b${'0'.repeat(56)}`, `0x6166726176${'0'.repeat(54)}`]
+
+export const runtimeCode = (key: RunPrecompileKey): string => precompileArtifacts[runPrecompiles[key]].deployedBytecode
+const addressOf = (key: RunPrecompileKey) => precompileAddresses[key].toLowerCase()
+
+const roleLists = [
+  ['enabledAddresses', 1n],
+  ['adminAddresses', 2n],
+  ['managerAddresses', 3n],
+] as const
+
+export class PrecompileRuntime {
+  /** The config each precompile was last installed with, by key. */
+  private installed = new Map<RunPrecompileKey, PrecompileConfig>()
+  private syncedHash: string | undefined
+  /** Next block whose NativeCoinMinted logs still have to be paid out. */
+  private mintFrom = 0n
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly spec: ChainSpec,
+    private readonly anvil: AnvilClient,
+  ) {}
+
+  /** The key whose stand-in runs at `address` in the latest state, if any. */
+  keyAt(address: string): RunPrecompileKey | undefined {
+    const a = address.toLowerCase()
+    for (const [key] of this.installed) if (addressOf(key) === a) return key
+    return undefined
+  }
+
+  isRunning(key: RunPrecompileKey): boolean {
+    return this.installed.has(key)
+  }
+
+  /** Brings anvil's state in line with the schedule at the latest block (once per new block). */
+  sync(): Promise<void> {
+    const next = this.queue.then(() => this.syncNow())
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  private async syncNow(): Promise<void> {
+    const latest = await this.anvil.latest()
+    if (latest.hash === this.syncedHash) return
+    // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
+    const codes = await Promise.all(runKeys.map((k) => this.anvil.request<string>('eth_getCode', [addressOf(k), 'latest'])))
+    runKeys.forEach((key, i) => {
+      if (codes[i] !== runtimeCode(key)) this.installed.delete(key)
+    })
+    if (latest.number < this.mintFrom) this.mintFrom = latest.number + 1n
+    await this.payMints(latest)
+    for (const key of runKeys) {
+      const active = activePrecompileConfig(this.spec, key, latest.timestamp)
+      const want = active && !active.disable ? active : undefined
+      const have = this.installed.get(key)
+      if (have === want) continue
+      if (have || codes[runKeys.indexOf(key)] === runtimeCode(key)) await this.remove(key)
+      if (want) await this.install(key, want, latest)
+    }
+    this.syncedHash = latest.hash
+  }
+
+  /** `Configure` of the module at the activating block. */
+  private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block) {
+    const address = addressOf(key)
+    const a = this.anvil
+    await a.request('anvil_setNonce', [address, '0x1'])
+    await a.request('anvil_setCode', [address, runtimeCode(key)])
+    for (const [list, role] of roleLists) {
+      const accounts = (config.json[list] as string[] | undefined) ?? []
+      for (const account of accounts) await a.request('anvil_setStorageAt', [address, roleSlot(account), word(role)])
+    }
+    if (key === 'feeManagerConfig') {
+      const activation = (await a.firstBlockAtOrAfter(config.timestamp!, latest)) ?? latest.number
+      await this.storeFeeConfig(config.initialFeeConfig ?? this.spec.feeConfig, activation)
+    }
+    if (key === 'contractNativeMinterConfig') {
+      for (const [account, amount] of config.initialMint ?? []) if (amount) await this.addBalance(account, amount)
+    }
+    this.installed.set(key, config)
+  }
+
+  /** `StoreFeeConfig` without the check (a config in the chain spec was verified at start). */
+  async storeFeeConfig(config: FeeConfig, block: bigint) {
+    const address = addressOf('feeManagerConfig')
+    for (let i = 0; i < feeConfigKeys.length; i++) {
+      const value = config[feeConfigKeys[i]!] ?? 0n
+      await this.anvil.request('anvil_setStorageAt', [address, feeFieldSlot(i + 1), word(value)])
+    }
+    await this.anvil.request('anvil_setStorageAt', [address, lastChangedAtSlot, word(block)])
+  }
+
+  /** SelfDestruct + Finalise: every slot the stand-in or Configure may have written goes back to zero. */
+  private async remove(key: RunPrecompileKey) {
+    const address = addressOf(key)
+    const slots = new Set<string>()
+    for (const c of [...this.spec.genesisPrecompiles, ...this.spec.upgrades.precompileUpgrades]) {
+      if (c.key !== key) continue
+      for (const [list] of roleLists) for (const account of (c.json[list] as string[] | undefined) ?? []) slots.add(roleSlot(account))
+    }
+    const logs = await this.anvil.request<{ topics: string[] }[]>('eth_getLogs', [
+      { address, fromBlock: '0x0', toBlock: 'latest', topics: [roleSetTopic] },
+    ])
+    for (const log of logs) slots.add(`0x${log.topics[2]!.slice(2)}`)
+    if (key === 'feeManagerConfig') {
+      for (let i = 1; i <= 8; i++) slots.add(feeFieldSlot(i))
+      slots.add(lastChangedAtSlot)
+    }
+    if (key === 'rewardManagerConfig') for (const s of rewardSlots) slots.add(s)
+    for (const slot of slots) await this.anvil.request('anvil_setStorageAt', [address, slot, word(0n)])
+    await this.anvil.request('anvil_setCode', [address, '0x'])
+    await this.anvil.request('anvil_setNonce', [address, '0x0'])
+    await this.anvil.request('anvil_setBalance', [address, '0x0'])
+    this.installed.delete(key)
+  }
+
+  private async addBalance(account: string, amount: bigint) {
+    const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [account, 'latest']))
+    await this.anvil.request('anvil_setBalance', [account, hex(balance + amount)])
+  }
+
+  /** `mintNativeCoin`'s `AddBalance`, paid once the minting block is mined (EVM code cannot create coins). */
+  private async payMints(latest: Block) {
+    if (this.mintFrom > latest.number) return
+    const from = this.mintFrom
+    this.mintFrom = latest.number + 1n
+    const logs = await this.anvil.request<{ topics: string[]; data: string }[]>('eth_getLogs', [
+      {
+        address: addressOf('contractNativeMinterConfig'),
+        fromBlock: hex(from),
+        toBlock: hex(latest.number),
+        topics: [nativeCoinMintedTopic],
+      },
+    ])
+    for (const log of logs) await this.addBalance(`0x${log.topics[2]!.slice(26)}`, BigInt(log.data))
+  }
+}
