@@ -1,0 +1,114 @@
+/**
+ * `subnet-rpc status` against the real devnet (real anvil, over HTTP): in process through
+ * `status(argv, io)`, and through the built `dist/cli.js` when main.ts routes `status`.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { Writable } from 'node:stream'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { useDevnet } from '../helpers/devnet.js'
+import { status } from '../../src/cli/status.js'
+
+const devnet = useDevnet({ seed: 'cli-status' })
+const lonely = useDevnet({ seed: 'cli-status-lonely', node: { peers: [] }, alias: 'mychain' })
+
+/** Runs `status` in process; stdout/stderr as text, optionally posing as a terminal. */
+async function run(argv: string[], { tty = false, env = {} as NodeJS.ProcessEnv } = {}) {
+  const sink = () => {
+    const chunks: string[] = []
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        chunks.push(String(chunk))
+        done()
+      },
+    }) as Writable & { isTTY?: boolean }
+    stream.isTTY = tty
+    return { stream, text: () => chunks.join('') }
+  }
+  const out = sink()
+  const err = sink()
+  const code = await status(argv, { stdout: out.stream, stderr: err.stream, env })
+  return { code, stdout: out.text(), stderr: err.text() }
+}
+
+describe('subnet-rpc status (in process)', () => {
+  it('from the L1 URL: node and L1 in a table, exit 0 when healthy', async () => {
+    const { code, stdout, stderr } = await run([devnet().aliasRpcUrl])
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    // No colour codes: stdout is not a terminal.
+    expect(stdout).not.toContain('\x1b[')
+    const d = devnet()
+    for (const text of [
+      `node ID       ${d.nodeID}`,
+      'version       avalanchego/1.14.2 (database v1.4.5, rpc 45)',
+      'network       local (12345)',
+      'health        healthy (10 checks)',
+      'peers         6 (avalanchego/1.14.2 ×5, avalanchego/1.14.1 ×1)',
+      'uptime        100.0000% rewarding stake, 99.4821% weighted average',
+      `L1  devnet (${d.blockchainID})  ${d.aliasRpcUrl}`,
+      `chain ID      ${d.chainId}`,
+      'last changed at genesis',
+      'rules         SubnetEVM, Durango',
+      'validators    5 (5 connected), total weight 9007199264740993',
+      `${d.nodeID}  weight 9007199254740993  connected  uptime 100%`,
+    ])
+      expect(stdout).toContain(text)
+    expect(stdout).toMatch(/next {10}\d{4}-\d\d-\d\dT/)
+  })
+
+  it('from the base URL: finds the L1 by the devnet alias; --json with exact uint64 strings', async () => {
+    const { code, stdout } = await run([devnet().url, '--json'])
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout)
+    expect(report.healthy).toBe(true)
+    expect(report.node.nodeID.nodeID).toBe(devnet().nodeID)
+    expect(report.l1.blockchainID).toBe(devnet().blockchainID)
+    expect(report.l1.chainId).toBe(String(devnet().chainId))
+    expect(report.l1.validators[0].weight).toBe('9007199254740993')
+    expect(report.l1.feeConfig.feeConfig.gasLimit).toBe('8000000')
+    expect(Object.keys(report.node.health.checks)).toContain('network')
+  })
+
+  it('an unhealthy node: exit 1, the failing check named; a base URL without the devnet alias says what to pass', async () => {
+    const { code, stdout } = await run([`${lonely().url}/ext/info`])
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/health {8}unhealthy: network: network layer is unhealthy reason: not connected to a minimum of 1 peer/)
+    expect(stdout).toContain("no L1 given: pass the L1's URL (…/ext/bc/<blockchainID>/rpc) or --chain <alias|blockchainID>")
+    const chosen = await run([lonely().url, '--chain', 'mychain'])
+    expect(chosen.stdout).toContain(`L1  mychain (${lonely().blockchainID})`)
+    expect(chosen.stdout).toContain('validators    1 (1 connected)')
+  })
+
+  it('colours on a terminal unless NO_COLOR; progress on stderr only on a terminal', async () => {
+    const coloured = await run([devnet().rpcUrl], { tty: true })
+    expect(coloured.stdout).toContain('\x1b[32mhealthy\x1b[0m')
+    expect(coloured.stderr).toContain('querying node ID…')
+    const plain = await run([devnet().rpcUrl], { tty: true, env: { NO_COLOR: '1' } })
+    expect(plain.stdout).not.toContain('\x1b[')
+  })
+
+  it('bad input: exit 2', async () => {
+    expect((await run([])).code).toBe(2)
+    expect((await run(['not a url'])).code).toBe(2)
+    const down = await run(['http://127.0.0.1:1'])
+    expect(down.code).toBe(2)
+    expect(down.stderr).toContain('cannot reach http://127.0.0.1:1/ext/info')
+    const help = await run(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: subnet-rpc status <url>')
+  })
+})
+
+// main.ts (another engineer's) routes `status` once it imports ./status.js; until then this is skipped.
+const wired = existsSync('src/cli/main.ts') && /status/.test(readFileSync('src/cli/main.ts', 'utf8')) && existsSync('dist/cli.js')
+describe.skipIf(!wired)('subnet-rpc status (built dist/cli.js)', () => {
+  it('prints the same table', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', 'status', devnet().aliasRpcUrl], {
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    expect(stdout).toContain(`node ID       ${devnet().nodeID}`)
+    expect(stdout).toContain('validators    5 (5 connected)')
+  })
+})
