@@ -133,7 +133,7 @@ async function nodeNetwork(rpc: string, config: ChainConfig): Promise<{ id: numb
   }
 }
 
-export type CheckProblem = { kind: 'verify' | 'compatibility'; file?: string; entry?: string; message: string }
+export type CheckProblem = { kind: 'verify' | 'compatibility'; file?: string; entry?: string; message: string; hint?: string }
 export type CheckWarning = { kind: 'margin' | 'past' | 'chainId' | 'ignored' | 'network'; source?: string; message: string }
 export type CheckReport = {
   verdict: 'accepted' | 'refused' | 'error'
@@ -238,7 +238,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport>
       message: 'no --network given: checked as mainnet (network upgrade defaults differ on Fuji and local networks)',
     })
   }
-  report.network = { ...network, name: networkName(network.id) }
+  report.network = { id: network.id, name: networkName(network.id), source: network.source }
 
   // The node's parse and Verify rules.
   let next: ChainConfig
@@ -262,7 +262,15 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport>
       })
     compat = checkCompatible(chain.config, next, chain.head)
     if (compat.error && compat.refused) {
-      report.errors.push({ kind: 'compatibility', message: compat.error.message })
+      const entry = compat.error.entry
+      report.errors.push({
+        kind: 'compatibility',
+        message: compat.error.message,
+        ...(entry && {
+          entry: entry.source,
+          hint: `the node counts ${entry.key}'s configs only, genesis first: this one is ${entry.source} ${entry.config === 'new' ? `in ${values.upgrade ?? 'the new config'}` : "in the chain's current config"}`,
+        }),
+      })
       report.verdict = 'refused'
       report.exitCode = 1
     } else if (compat.error)
@@ -272,7 +280,9 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport>
       })
   }
 
+  // Relative times count from the later of the clock and the chain's head (a chain whose time ran ahead).
   const now = chain && chain.head.timestamp > nowWall ? chain.head.timestamp : nowWall
+  report.now = { timestamp: `${now}`, time: isoTime(now) }
   for (const e of upgradeTimeline(next)) {
     const active = chain ? e.timestamp <= chain.head.timestamp : e.timestamp <= now
     report.timeline.push({
@@ -329,9 +339,7 @@ function text(report: CheckReport, io: CliIo): string {
   out.push(`  now       ${report.now.time}, margin ${duration(BigInt(report.marginSeconds))}`)
   if (report.timeline.length) {
     out.push('', k.bold(`Timeline (UTC${report.chain ? '; ● active on the chain' : '; ● in the past'})`))
-    const now = BigInt(
-      report.chain && report.chain.head.timestamp > report.now.timestamp ? report.chain.head.timestamp : report.now.timestamp,
-    )
+    const now = BigInt(report.now.timestamp)
     const when = report.timeline.map((e) => {
       const t = BigInt(e.timestamp)
       if (!e.scheduled) return 'unscheduled'
@@ -356,7 +364,10 @@ function text(report: CheckReport, io: CliIo): string {
     out.push(k.bold(k.green(`OK: a node accepts these files (${how})`)))
   } else {
     out.push(k.bold(k.red('REFUSED: a node will not start with these files')))
-    for (const e of report.errors) out.push(`  ${k.red('✗')} ${e.file ? `${e.file}: ${e.entry ? `${e.entry}: ` : ''}` : ''}${e.message}`)
+    for (const e of report.errors) {
+      out.push(`  ${k.red('✗')} ${e.file ? `${e.file}: ${e.entry ? `${e.entry}: ` : ''}` : ''}${e.message}`)
+      if (e.hint) out.push(`    (${e.hint})`)
+    }
     if (report.errors.some((e) => e.kind === 'compatibility'))
       out.push(
         '    The chain has already passed this point: keep every activated upgrade exactly as it was, and schedule new ones after the last accepted block.',

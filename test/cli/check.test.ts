@@ -368,6 +368,23 @@ describe('against the devnet (--rpc)', () => {
       expect(j).toMatchObject({ verdict: 'refused', exitCode: 1, errors: [{ kind: 'compatibility', message }] })
     })
 
+    it('the node index counts one precompile: the entry it means is named', async () => {
+      const content = {
+        ...upgradeJson,
+        precompileUpgrades: [feeManager, minter, { rewardManagerConfig: { adminAddresses: [A], blockTimestamp: T0 + 300 } }, feeManagerOff],
+      }
+      const j = JSON.parse((await withUpgrade(content, ['--json'])).stdout)
+      expect(j.errors[0]).toMatchObject({ entry: 'upgrades.precompileUpgrades[2]' })
+      expect(j.errors[0].hint).toMatch(
+        /^the node counts rewardManagerConfig's configs only, genesis first: this one is upgrades\.precompileUpgrades\[2\] in /,
+      )
+      const removed = JSON.parse(
+        (await withUpgrade({ ...upgradeJson, precompileUpgrades: [feeManager, feeManagerOff] }, ['--json'])).stdout,
+      )
+      expect(removed.errors[0]).toMatchObject({ entry: 'upgrades.precompileUpgrades[1]' })
+      expect(removed.errors[0].hint).toContain("in the chain's current config")
+    })
+
     it('colours only on a terminal, never with NO_COLOR', async () => {
       const content = { ...upgradeJson, precompileUpgrades: [feeManager, feeManagerOff] }
       const path = file('upgrade.json', content)

@@ -24,6 +24,12 @@ export type ConfigCompatError = {
   rewindTo: bigint
   /** `ConfigCompatError.Error()`. */
   message: string
+  /**
+   * For a precompile conflict, the entry the node's index points at. The node counts one
+   * precompile's configs (its genesis config first), so `PrecompileUpgrade[0]` of
+   * `rewardManagerConfig` may be `upgrades.precompileUpgrades[2]`; `config` says whose entry it is.
+   */
+  entry?: { key: string; source: string; config: 'stored' | 'new' }
 }
 
 export type CompatResult = {
@@ -134,13 +140,24 @@ function checkPrecompileCompatible(
 ) {
   const active = precompileEntries(c, key).filter((e) => forked(e.timestamp, time))
   const next = precompileEntries(c, key, upgrades).filter((e) => forked(e.timestamp, time))
+  const at = (e: PrecompileEntry, config: 'stored' | 'new') => ({
+    key,
+    source: e.source === 'genesis' ? key : `upgrades.precompileUpgrades[${e.source}]`,
+    config,
+  })
   for (const [i, upgrade] of active.entries()) {
     const other = next[i]
-    if (!other) return timestampError(`missing PrecompileUpgrade[${i}]`, upgrade.timestamp, null)
-    if (!precompileConfigEqual(key, upgrade, other)) return timestampError(`PrecompileUpgrade[${i}]`, upgrade.timestamp, other.timestamp)
+    if (!other) return { ...timestampError(`missing PrecompileUpgrade[${i}]`, upgrade.timestamp, null), entry: at(upgrade, 'stored') }
+    if (!precompileConfigEqual(key, upgrade, other))
+      return { ...timestampError(`PrecompileUpgrade[${i}]`, upgrade.timestamp, other.timestamp), entry: at(other, 'new') }
   }
-  if (next.length > active.length)
-    return timestampError(`cannot retroactively enable PrecompileUpgrade[${active.length}]`, null, next[active.length]!.timestamp)
+  if (next.length > active.length) {
+    const added = next[active.length]!
+    return {
+      ...timestampError(`cannot retroactively enable PrecompileUpgrade[${active.length}]`, null, added.timestamp),
+      entry: at(added, 'new'),
+    }
+  }
   return undefined
 }
 

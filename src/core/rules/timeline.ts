@@ -33,7 +33,7 @@ export type TimelineEvent = {
 
 /** What each network upgrade brings to a Subnet-EVM chain (`NetworkUpgrades` field comments; `SetEthUpgrades`). */
 const networkUpgradeText: Record<NetworkUpgradeName, string> = {
-  subnetEVM: 'Subnet-EVM rules: dynamic fees and the Avalanche upgrades up to ApricotPhase6',
+  subnetEVM: 'dynamic fees and the Avalanche rules up to ApricotPhase6',
   durango: 'Shanghai (EIP-3651, EIP-3855, EIP-3860) and Avalanche Warp Messaging',
   etna: 'Cancun (EIP-1153 transient storage, EIP-5656 MCOPY, EIP-6780 SELFDESTRUCT) and ACP-77 L1 validators',
   fortuna: 'no effect on Subnet-EVM',
@@ -116,7 +116,7 @@ export function upgradeTimeline(chainConfig: ChainConfig): TimelineEvent[] {
       action: 'activate',
       source: overrides[key] !== undefined ? `upgrades.networkUpgradeOverrides.${key}` : key,
       scheduled,
-      description: `${capitalized(name)}: ${networkUpgradeText[name]}${scheduled ? '' : ' (unscheduled)'}`,
+      description: `${capitalized(name)} network upgrade: ${networkUpgradeText[name]}`,
       order: order++,
     })
   }
