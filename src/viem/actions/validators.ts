@@ -26,10 +26,12 @@ type T = typeof table
  * (`validators.getCurrentValidators`). `uptimePercentage` is the answering node's LOCAL
  * view. Unknown `nodeIDs` are left out by Subnet-EVM v0.8+; v0.6.12–v0.7.x fail the call.
  * @example
- * import { createPublicClient, http } from 'viem'
+ * import { createPublicClient } from 'viem'
+ * import { subnetHttp } from 'subnet-rpc/viem'
  * import { getCurrentValidators } from 'subnet-rpc/viem/actions'
  *
- * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * // subnetHttp keeps weights above 2^53 exact (plain http raises PrecisionError for them).
+ * const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const validators = await getCurrentValidators(client)
  */
 export const getCurrentValidators: StandaloneAction<T['getCurrentValidators'], Client> = (client, parameters) =>
