@@ -1,7 +1,8 @@
 /**
- * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]` and
- * `subnet-rpc check --genesis f [--upgrade f] [--rpc url]` (./check.ts). The devnet's modules
- * are loaded only for `devnet`, so `check` runs without its optional dependencies.
+ * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`,
+ * `subnet-rpc check --genesis f [--upgrade f] [--rpc url]` (./check.ts) and
+ * `subnet-rpc status <url>` (./status.ts). The devnet's start-up modules are loaded only for
+ * `devnet` and status's only for `status`, so `check` runs without the devnet's optional dependencies.
  */
 import { parseArgs } from 'node:util'
 import { devnetPackages } from '../devnet/anvil.js'
@@ -13,6 +14,7 @@ const commands = `Usage: subnet-rpc <command> [options]
 Commands:
   devnet   Run a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil
   check    Check a genesis.json and upgrade.json as a node does at start (and against a live chain with --rpc)
+  status   Show a node's and its L1's state (node, health, peers, rules, precompiles, validators)
 
 subnet-rpc <command> --help shows a command's options.
 `
@@ -48,6 +50,10 @@ function port(value: string | undefined, name: string): number | undefined {
 async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv
   if (command === 'check') return check(rest, io)
+  if (command === 'status') {
+    const { status } = await import('./status.js')
+    return status(rest, io)
+  }
   if (command !== 'devnet') {
     ;(command === '--help' || command === '-h' ? io.stdout : io.stderr).write(commands)
     return command === '--help' || command === '-h' ? 0 : 2

@@ -400,7 +400,13 @@ describe('against the devnet (--rpc)', () => {
   it('dist/cli.js check as a child process (built with npm run build)', async () => {
     // Build when dist/ is missing or older than the sources this command runs.
     const built = join(root, 'dist/cli/check.js')
-    const sources = ['src/cli/check.ts', 'src/cli/main.ts', 'src/core/rules/compat.ts', 'src/devnet/chain/rules.ts']
+    const sources = [
+      'src/cli/check.ts',
+      'src/cli/main.ts',
+      'src/core/rules/compat.ts',
+      'src/core/rules/timeline.ts',
+      'src/devnet/chain/rules.ts',
+    ]
     if (!existsSync(built) || sources.some((f) => statSync(join(root, f)).mtimeMs > statSync(built).mtimeMs))
       await run('npm', ['run', 'build', '--silent'], { cwd: root })
     const bad = file('upgrade.json', { ...upgradeJson, precompileUpgrades: [feeManager, minter, feeManagerOff], stateUpgrades: [] })
@@ -420,5 +426,16 @@ describe('against the devnet (--rpc)', () => {
       },
     )
     expect(good.stdout).toContain('OK: a node accepts these files (over this chain)')
+    // The command dispatch of dist/cli.js: its help lists the commands, each command has its own.
+    const help = await run(process.execPath, ['dist/cli.js', '--help'], { cwd: root })
+    expect(help.stdout).toMatch(/Commands:\n {2}devnet .*\n {2}check .*\n {2}status /)
+    for (const [command, usage] of <[string, string][]>[
+      ['check', 'Usage: subnet-rpc check --genesis <file>'],
+      ['status', 'Usage: subnet-rpc status <url>'],
+      ['devnet', 'Usage: subnet-rpc devnet [options]'],
+    ])
+      expect((await run(process.execPath, ['dist/cli.js', command, '--help'], { cwd: root })).stdout).toContain(usage)
+    const unknown = await run(process.execPath, ['dist/cli.js', 'nope'], { cwd: root }).catch((e: { code: number; stderr: string }) => e)
+    expect('code' in unknown && unknown.code).toBe(2)
   }, 120_000)
 })
