@@ -17,11 +17,18 @@ const atBlockZero = (b: bigint | undefined) => b !== undefined && b <= 0n
  * `chainConfig` answers `eth_getActiveRulesAt` (and as our decoders return that answer).
  *
  * @example
- * import { activeRulesAt } from 'subnet-rpc'
+ * import { activeRulesAt, type ChainConfig } from 'subnet-rpc'
  *
- * declare const chainConfig: import('subnet-rpc').ChainConfig // from getChainConfig()
+ * // Usually `await client.getChainConfig()`; any decoded chain config works offline.
+ * const chainConfig: ChainConfig = {
+ *   chainId: 99999n,
+ *   feeConfig: { gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n, baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n },
+ *   londonBlock: 0n,
+ *   durangoTimestamp: 1_607_144_400n,
+ *   upgrades: { precompileUpgrades: [{ feeManagerConfig: { adminAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'], blockTimestamp: 1_767_225_600n } }] },
+ * }
  * const { avalancheRules, precompiles } = activeRulesAt(chainConfig, 1_767_225_600n)
- * console.log(avalancheRules.IsGranite, 'feeManagerConfig' in precompiles)
+ * console.log(avalancheRules.IsDurango, precompiles.feeManagerConfig?.timestamp) // true 1767225600n
  */
 export function activeRulesAt(chainConfig: ChainConfig, timestamp: bigint): ActiveRules {
   const c = chainConfig

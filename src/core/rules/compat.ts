@@ -252,12 +252,22 @@ export function stateUpgradeEqual(a: StateUpgrade, b: StateUpgrade): boolean {
  * `SetupGenesisBlock` then refuses to start.
  *
  * @example
- * import { checkCompatible } from 'subnet-rpc'
+ * import { checkCompatible, type ChainConfig } from 'subnet-rpc'
  *
- * declare const stored: import('subnet-rpc').ChainConfig
- * declare const next: import('subnet-rpc').ChainConfig
- * const { error, refused } = checkCompatible(stored, next, { number: 120n, timestamp: 1_767_225_600n })
- * if (refused) console.error(error?.message) // mismatching PrecompileUpgrade[1] in database (have timestamp …, want timestamp …, rewindto timestamp …)
+ * // The running chain's config (`await client.getChainConfig()`), here written out.
+ * const stored: ChainConfig = {
+ *   chainId: 99999n,
+ *   feeConfig: { gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n, baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n },
+ *   londonBlock: 0n,
+ *   durangoTimestamp: 1_607_144_400n,
+ *   upgrades: { precompileUpgrades: [{ feeManagerConfig: { adminAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'], blockTimestamp: 1_767_225_600n } }] },
+ * }
+ * // The same file with the FeeManager's admin changed after the chain passed its activation.
+ * const admin = '0x0fa8ea536be85f32724d57a37758761b86416123'
+ * const next: ChainConfig = { ...stored, upgrades: { precompileUpgrades: [{ feeManagerConfig: { adminAddresses: [admin], blockTimestamp: 1_767_225_600n } }] } }
+ * const { error, refused } = checkCompatible(stored, next, { number: 120n, timestamp: 1_767_300_000n })
+ * console.log(refused, error?.message)
+ * // true mismatching PrecompileUpgrade[0] in database (have timestamp 1767225600, want timestamp 1767225600, rewindto timestamp 1767225599)
  */
 export function checkCompatible(stored: ChainConfig, next: ChainConfig, head: { number: bigint; timestamp: bigint }): CompatResult {
   let bhead = head.number

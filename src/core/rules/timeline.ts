@@ -94,10 +94,18 @@ function precompileText(key: string, action: 'enable' | 'disable', config: Recor
  * activate and are left out.
  *
  * @example
- * import { upgradeTimeline } from 'subnet-rpc'
+ * import { upgradeTimeline, type ChainConfig } from 'subnet-rpc'
  *
- * declare const chainConfig: import('subnet-rpc').ChainConfig // from getChainConfig()
+ * const chainConfig: ChainConfig = {
+ *   chainId: 99999n,
+ *   feeConfig: { gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n, baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n },
+ *   londonBlock: 0n,
+ *   durangoTimestamp: 1_607_144_400n,
+ *   upgrades: { precompileUpgrades: [{ feeManagerConfig: { adminAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'], blockTimestamp: 1_767_225_600n } }] },
+ * }
  * for (const e of upgradeTimeline(chainConfig)) console.log(e.timestamp, e.source, e.description)
+ * // 1607144400n durangoTimestamp Durango network upgrade: …
+ * // 1767225600n upgrades.precompileUpgrades[0] enables FeeManager (0x0200000000000000000000000000000000000003): 1 admin
  */
 export function upgradeTimeline(chainConfig: ChainConfig): TimelineEvent[] {
   const c = chainConfig
