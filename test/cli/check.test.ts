@@ -345,6 +345,15 @@ describe('against the devnet (--rpc)', () => {
         `mismatching Granite fork block timestamp in database (have timestamp ${T0 + 100}, want timestamp ${T0 + 400}, rewindto timestamp ${T0 + 99})`,
       ],
       [
+        // libevm checks its own fork times before subnet-evm's upgrades; Shanghai follows Durango (SetEthUpgrades).
+        'Durango moved after it activated: libevm reports Shanghai',
+        {
+          ...upgradeJson,
+          networkUpgradeOverrides: { durangoTimestamp: 1_607_144_401, etnaTimestamp: 1_607_144_401, graniteTimestamp: T0 + 100 },
+        },
+        'mismatching Shanghai fork timestamp in database (have timestamp 1607144400, want timestamp 1607144401, rewindto timestamp 1607144399)',
+      ],
+      [
         'an activated state upgrade removed',
         { ...upgradeJson, stateUpgrades: [] },
         `mismatching missing StateUpgrade[0] in database (have timestamp ${T0 + 150}, want timestamp nil, rewindto timestamp ${T0 + 149})`,
