@@ -16,7 +16,21 @@ const httpScheme: Record<string, string> = { 'http:': 'http:', 'https:': 'https:
  * // 'https://user:pw@api.example/v1/ext/info?token=abc'
  */
 export function deriveInfoUrl(nodeUrl: string): string {
-  return endpointUrl(nodeUrl, 'Info API', () => '/ext/info')
+  let url: URL | undefined
+  try {
+    url = new URL(nodeUrl)
+  } catch {
+    // Reported below with the other URLs we cannot use.
+  }
+  const scheme = url && httpScheme[url.protocol]
+  if (!url || !scheme)
+    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
+  // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
+  url.protocol = scheme
+  // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
+  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}/ext/info`
+  url.hash = ''
+  return url.href
 }
 
 /**
@@ -53,21 +67,18 @@ export function deriveValidatorsUrl(nodeUrl: string, blockchainID?: string): str
   })
 }
 
-/** `nodeUrl` with everything from its last `/ext/` replaced by `endpoint(path)`; see {@link deriveInfoUrl}. */
+/**
+ * The `/ext/info` URL of `nodeUrl` with `/ext/info` replaced by `endpoint(path)` (`path`: the
+ * pathname of `nodeUrl`), or deriveInfoUrl's error naming `api`. Built on deriveInfoUrl so
+ * that apps using only the Info API carry nothing more.
+ */
 function endpointUrl(nodeUrl: string, api: string, endpoint: (path: string) => string): string {
-  let url: URL | undefined
+  let url: URL
   try {
-    url = new URL(nodeUrl)
-  } catch {
-    // Reported below with the other URLs we cannot use.
+    url = new URL(deriveInfoUrl(nodeUrl))
+  } catch (e) {
+    throw new InfoEndpointError((e as Error).message.replace('Info API', api))
   }
-  const scheme = url && httpScheme[url.protocol]
-  if (!url || !scheme)
-    throw new InfoEndpointError(`Cannot derive the ${api} URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
-  // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
-  url.protocol = scheme
-  // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
-  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}${endpoint(url.pathname)}`
-  url.hash = ''
+  url.pathname = url.pathname.replace(/\/ext\/info$/, endpoint(new URL(nodeUrl).pathname))
   return url.href
 }

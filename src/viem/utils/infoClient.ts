@@ -46,24 +46,14 @@ function infoHttp(t: TransportView, url: string): Transport {
   return http(url, { fetchOptions: t.fetchOptions, timeout: t.timeout, retryCount: t.retryCount, retryDelay: t.retryDelay, ...shared })
 }
 
-/** One of the node's endpoints besides the chain's: how its URL follows from a node URL, and how to name it in errors. */
-export type Endpoint = {
-  /** The endpoint's URL for any URL of the node. Throws InfoEndpointError. */
-  derive: (nodeUrl: string) => string
-  /** e.g. `Info API`. */
-  api: string
-  /** The decorator whose options fix a URL or transport, e.g. `infoActions`. */
-  decorator: string
-}
+/**
+ * One of the node's endpoints besides the chain's: how its URL follows from a node URL
+ * (throws InfoEndpointError), and how to name it in errors (`Health API`, `healthActions`).
+ */
+export type Endpoint = { derive: (nodeUrl: string) => string; api: string; decorator: string }
 
-const infoEndpoint: Endpoint = { derive: deriveInfoUrl, api: 'Info API', decorator: 'infoActions' }
-
-/** The transport that reaches an endpoint (the Info API unless told) of the node behind `client`. */
-async function infoTransportFor(
-  client: Client,
-  { url, transport }: InfoActionsOptions = {},
-  { derive, api, decorator }: Endpoint = infoEndpoint,
-): Promise<Transport> {
+/** The transport that reaches the Info API (or the endpoint `derive` gives) of the node behind `client`. */
+async function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}, derive = deriveInfoUrl): Promise<Transport> {
   if (transport) return transport
   const t = client.transport as TransportView
   if (url) {
@@ -80,7 +70,7 @@ async function infoTransportFor(
     return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, derive(view.url!))))
   }
   throw new InfoEndpointError(
-    `Cannot derive the ${api} URL from a ${t.type} transport: pass ${decorator}({ url }) with the node's URL, or ${decorator}({ transport }).`,
+    `Cannot derive the Info API URL from a ${t.type} transport: pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
   )
 }
 
@@ -117,12 +107,12 @@ function firstThatAnswers(transports: Transport[]): Transport {
  * request: actions check their arguments before that, so bad input fails first, and a
  * failed derivation rejects like any request (it never throws from `extend`).
  */
-function infoRequester(client: Client, options?: InfoActionsOptions, endpoint?: Endpoint): Requester {
+function infoRequester(client: Client, options?: InfoActionsOptions, derive?: Endpoint['derive']): Requester {
   let instance: Promise<Requester> | undefined
   const request = async (args: never) => {
     // A transport instance is what a client would request through (viem's retries and error mapping included);
     // no chain: the Info URL never comes from the chain's RPC URLs.
-    instance ??= infoTransportFor(client, options, endpoint).then((transport) => transport({}))
+    instance ??= infoTransportFor(client, options, derive).then((transport) => transport({}))
     return (await instance).request(args)
   }
   return { request: request as unknown as Client['request'] }
@@ -146,6 +136,22 @@ export function infoRequesterOf(client: Client): Requester {
   return info
 }
 
+/**
+ * A requester for `endpoint`: the Info requester's derivation with the endpoint's URL, and
+ * its InfoEndpointError naming the endpoint and its decorator. Kept apart from the Info path,
+ * so apps using only `infoActions` do not carry it.
+ */
+function endpointRequester(endpoint: Endpoint, client: Client, options?: InfoActionsOptions, derive = endpoint.derive): Requester {
+  const inner = infoRequester(client, options, derive)
+  const request = (args: never) =>
+    (inner.request as (args: never) => Promise<unknown>)(args).catch((e: unknown) => {
+      throw e instanceof InfoEndpointError
+        ? new InfoEndpointError(e.message.replace('Info API', endpoint.api).replaceAll('infoActions', endpoint.decorator))
+        : e
+    })
+  return { request: request as unknown as Client['request'] }
+}
+
 /** Each endpoint's requesters by client, as `requesters` is for the Info API. */
 const endpointRequesters = new WeakMap<Endpoint, WeakMap<Client, Requester>>()
 
@@ -163,7 +169,7 @@ function requestersOf(endpoint: Endpoint): WeakMap<Client, Requester> {
  * client it extends); `derive` replaces the endpoint's URL derivation for this client.
  */
 export function setEndpointRequester(endpoint: Endpoint, client: Client, options?: InfoActionsOptions, derive?: Endpoint['derive']): void {
-  requestersOf(endpoint).set(client, infoRequester(client, options, derive ? { ...endpoint, derive } : endpoint))
+  requestersOf(endpoint).set(client, endpointRequester(endpoint, client, options, derive))
 }
 
 /** The requester the standalone actions of `endpoint` use for `client`: the decorator's, else one derived on first use. */
@@ -171,7 +177,7 @@ export function endpointRequesterOf(endpoint: Endpoint, client: Client): Request
   const map = requestersOf(endpoint)
   let requester = map.get(client)
   if (!requester) {
-    requester = infoRequester(client, undefined, endpoint)
+    requester = endpointRequester(endpoint, client)
     map.set(client, requester)
   }
   return requester
