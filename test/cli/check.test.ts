@@ -215,6 +215,24 @@ describe('offline: the node parse and Verify rules', () => {
     })
   })
 
+  it('offline, an upgrade entry in the past is warned about (a node whose chain passed it refuses it)', async () => {
+    const past = file('upgrade.json', {
+      precompileUpgrades: [{ feeManagerConfig: { adminAddresses: [A], blockTimestamp: 1_700_000_000 } }],
+    })
+    const r = await cli(['--genesis', genesis, '--upgrade', past, '--network', 'local', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    expect(j.warnings).toEqual([
+      {
+        kind: 'past',
+        source: 'upgrades.precompileUpgrades[0]',
+        message:
+          'upgrades.precompileUpgrades[0] (enables FeeManager (0x0200000000000000000000000000000000000003): 1 admin) is in the past (2023-11-14T22:13:20Z): a node whose chain has passed it refuses it unless it was already in its upgrade.json (check with --rpc)',
+      },
+    ])
+    expect(j.timeline.find((e: { source: string }) => e.source === 'upgrades.precompileUpgrades[0]')).toMatchObject({ active: true })
+  })
+
   it('without --network: checked as mainnet, and said so', async () => {
     const r = await cli(['--genesis', join(genesisDir, 'fee_manager.json')])
     expect(r.code).toBe(0)
