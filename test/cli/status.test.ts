@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -98,6 +99,38 @@ describe('subnet-rpc status (in process)', () => {
     const help = await run(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: subnet-rpc status <url>')
+  })
+})
+
+// The built module (`npm run build` emits dist/cli/status.js), in a plain node process: no viem or ethers loaded.
+describe.skipIf(!existsSync('dist/cli/status.js'))('subnet-rpc status (built dist/cli/status.js)', () => {
+  it('runs from the build and loads neither viem nor ethers', async () => {
+    const script = `
+      import { status } from './dist/cli/status.js'
+      const code = await status([process.argv[1]], { stdout: process.stdout, stderr: process.stderr, env: { NO_COLOR: '1' } })
+      process.stdout.write('exit ' + code + '\\n')
+    `
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, devnet().aliasRpcUrl], {
+      env: { ...process.env, NODE_DEBUG: '' },
+    })
+    expect(stdout).toContain(`node ID       ${devnet().nodeID}`)
+    expect(stdout).toContain('validators    5 (5 connected)')
+    expect(stdout).toContain('exit 0')
+    // The whole static import graph of the built command: only node: modules and the package's own files.
+    const seen = new Set<string>()
+    const external: string[] = []
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {
+        if (spec!.startsWith('.')) visit(resolve(dirname(file), spec!))
+        else if (!spec!.startsWith('node:')) external.push(`${file}: ${spec}`)
+      }
+    }
+    visit(resolve('dist/cli/status.js'))
+    expect(seen.size).toBeGreaterThan(10)
+    // @noble/hashes is a dependency (cb58's checksum); viem and ethers are optional peers and must not appear.
+    expect(external.filter((e) => /viem|ethers/.test(e))).toEqual([])
   })
 })
 
