@@ -276,7 +276,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<CheckReport>
     } else if (compat.error)
       report.warnings.push({
         kind: 'ignored',
-        message: `${compat.error.message || compat.error.what}: the node lets this pass (its rewind point is 0)`,
+        message: `${compat.error.message || compat.error.what}: a node does not refuse this (its rewind point is 0), but the chain is past that time, so the change never took effect there`,
       })
   }
 

@@ -412,6 +412,21 @@ describe('against the devnet (--rpc)', () => {
       expect(removed.errors[0].hint).toContain("in the chain's current config")
     })
 
+    it('a conflict whose rewind point is 0 passes the node (SetupGenesisBlock), with a warning', async () => {
+      const reward = { rewardManagerConfig: { adminAddresses: [A], blockTimestamp: 0 } }
+      const r = await withUpgrade({ ...upgradeJson, precompileUpgrades: [reward, feeManager, minter, feeManagerOff] }, ['--json'])
+      expect(r.code).toBe(0)
+      const j = JSON.parse(r.stdout)
+      expect(j.verdict).toBe('accepted')
+      expect(j.warnings).toEqual([
+        {
+          kind: 'ignored',
+          message:
+            'mismatching cannot retroactively enable PrecompileUpgrade[0] in database (have timestamp nil, want timestamp 0, rewindto timestamp 0): a node does not refuse this (its rewind point is 0), but the chain is past that time, so the change never took effect there',
+        },
+      ])
+    })
+
     it('colours only on a terminal, never with NO_COLOR', async () => {
       const content = { ...upgradeJson, precompileUpgrades: [feeManager, feeManagerOff] }
       const path = file('upgrade.json', content)
