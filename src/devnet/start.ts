@@ -118,7 +118,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     // The precompiles enabled at genesis are in place before the first request.
     const precompiles = new PrecompileRuntime(files.spec, anvil)
     await precompiles.sync()
-    const fees = new FeeManagerState(files.spec, anvil)
+    const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const execute = createExecutor({
       anvilUrl: anvilProc.url,
       local: createChainService(files.spec, anvil, fees),

@@ -18,6 +18,19 @@ export class AnvilClient {
     return body.result as T
   }
 
+  /** The reply as it is: a JSON-RPC error comes back instead of being thrown. */
+  async raw<T = unknown>(
+    method: string,
+    params: unknown[] = [],
+  ): Promise<{ result?: T; error?: { code: number; message: string; data?: unknown } }> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+    })
+    return parseJson(await res.text()) as { result?: T; error?: { code: number; message: string; data?: unknown } }
+  }
+
   private static toBlock(raw: { number: string; hash: string; timestamp: string } | null): Block | undefined {
     if (!raw) return undefined
     return { number: BigInt(raw.number), hash: raw.hash, timestamp: BigInt(raw.timestamp) }

@@ -1,52 +1,58 @@
 /**
- * The FeeManager precompile's state over blocks, reproduced from the chain spec and the
- * changes made through `devnet_setFeeConfig` (`GetFeeConfigAt`, `graft/subnet-evm/core/blockchain_reader.go`):
- * - not enabled at the block's time: the genesis fee config, `lastChangedAt` 0;
- * - enabled: the config stored on activation (`initialFeeConfig`, else the genesis one)
- *   with the activating block's number, unless a later change in that enabled period wins.
- * A disable wipes the stored state, so each enabled period starts afresh.
+ * `eth_feeConfig`'s source: the Fee Manager precompile's own state (`GetFeeConfigAt`,
+ * `graft/subnet-evm/core/blockchain_reader.go`):
+ * - before SubnetEVM: the default fee config;
+ * - Fee Manager not enabled at the block's time: the genesis fee config, `lastChangedAt` 0;
+ * - enabled: the fee config and last-changed block stored at the precompile's address in the
+ *   block's state (`feemanager.GetStoredFeeConfig`, `GetFeeConfigLastChangedAt`), which the
+ *   stand-in contract writes on `setFeeConfig` and the devnet writes on activation
+ *   (../precompiles/runtime.ts). A disable wipes that storage, so each enabled period starts afresh.
  */
+import { feeConfigKeys } from '../../core/names.js'
+import { feeManagerAddress } from '../../core/precompiles/addresses.js'
 import { defaultFeeConfig } from '../config/feeConfig.js'
-import type { ChainSpec, FeeConfig } from '../config/types.js'
-import { activePrecompileConfig } from './rules.js'
+import type { ChainSpec, FeeConfig, PrecompileConfig } from '../config/types.js'
+import { feeFieldSlot, lastChangedAtSlot, type PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient, Block } from './anvilClient.js'
+import { activePrecompileConfig } from './rules.js'
 
-export type FeeChange = { block: bigint; hash: string; config: FeeConfig }
+const uint64Mask = (1n << 64n) - 1n
 
 export class FeeManagerState {
-  private changes: FeeChange[] = []
   constructor(
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
+    readonly precompiles: PrecompileRuntime,
   ) {}
 
-  isEnabledAt(timestamp: bigint): boolean {
+  /** The Fee Manager config in force at `timestamp`, if it is enabled then. */
+  enabledAt(timestamp: bigint): PrecompileConfig | undefined {
     const c = activePrecompileConfig(this.spec, 'feeManagerConfig', timestamp)
-    return c !== undefined && !c.disable
+    return c && !c.disable ? c : undefined
   }
 
-  record(change: FeeChange) {
-    this.changes.push(change)
-  }
-
-  /** `GetFeeConfigAt(header)` for `block`; `latest` bounds the activation search. */
+  /** `GetFeeConfigAt(header)` for `block`. */
   async at(block: Block): Promise<{ feeConfig: FeeConfig; lastChangedAt: bigint | undefined }> {
     const nu = this.spec.networkUpgrades.subnetEVMTimestamp
     if (nu === undefined || nu > block.timestamp) return { feeConfig: defaultFeeConfig, lastChangedAt: undefined }
-    const active = activePrecompileConfig(this.spec, 'feeManagerConfig', block.timestamp)
-    if (!active || active.disable) return { feeConfig: this.spec.feeConfig, lastChangedAt: 0n }
-    const activation = (await this.anvil.firstBlockAtOrAfter(active.timestamp!, block)) ?? 0n
-    // Changes made in the enabled period up to this block; the newest still on the canonical chain wins.
-    for (let i = this.changes.length - 1; i >= 0; i--) {
-      const change = this.changes[i]!
-      if (change.block < activation || change.block > block.number) continue
-      const canonical = await this.anvil.blockByNumber(change.block)
-      if (!canonical || canonical.hash !== change.hash) {
-        this.changes.splice(i, 1) // reverted (evm_revert, anvil_reset): forget it
-        continue
-      }
-      return { feeConfig: change.config, lastChangedAt: change.block }
+    const active = this.enabledAt(block.timestamp)
+    if (!active) return { feeConfig: this.spec.feeConfig, lastChangedAt: 0n }
+    const tag = `0x${block.number.toString(16)}`
+    const slots = [...feeConfigKeys.map((_, i) => feeFieldSlot(i + 1)), lastChangedAtSlot]
+    const words = await Promise.all(
+      slots.map(async (slot) => BigInt(await this.anvil.request<string>('eth_getStorageAt', [feeManagerAddress, slot, tag]))),
+    )
+    if (words[0] === 0n) {
+      // No stored config in this block's state: the activating block itself, which anvil mined
+      // before the devnet could install the precompile. Configure stores this config at it.
+      const activation = (await this.anvil.firstBlockAtOrAfter(active.timestamp!, block)) ?? 0n
+      return { feeConfig: active.initialFeeConfig ?? this.spec.feeConfig, lastChangedAt: activation }
     }
-    return { feeConfig: active.initialFeeConfig ?? this.spec.feeConfig, lastChangedAt: activation }
+    const feeConfig: FeeConfig = {}
+    feeConfigKeys.forEach((key, i) => {
+      // GetStoredFeeConfig reads targetBlockRate with big.Int.Uint64.
+      feeConfig[key] = key === 'targetBlockRate' ? words[i]! & uint64Mask : words[i]!
+    })
+    return { feeConfig, lastChangedAt: words[8]! }
   }
 }

@@ -13,8 +13,31 @@ import { blockNumberOrHashArg, positionalArgs, uint64Arg, type BlockNumberOrHash
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
+import { feeConfigKeys } from '../../core/names.js'
+import { feeManagerAddress } from '../../core/precompiles/addresses.js'
+import type { PrecompileConfig } from '../config/types.js'
+import { revertText } from '../precompiles/rpc.js'
+import { roleSlot } from '../precompiles/runtime.js'
 
 const nodeError = (message: string) => new RpcError(-32000, message)
+
+/** common.Address from a JSON string (hexutil): 0x and 40 hex digits. */
+const addressArg = (raw: string): string => {
+  const v = JSON.parse(raw) as unknown
+  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v)) throw new Error('hex string has wrong length or is not an address')
+  return v
+}
+
+/** The first listed address that holds a role on the Fee Manager in the latest state. */
+async function firstWithRole(anvil: AnvilClient, config: PrecompileConfig): Promise<string | undefined> {
+  for (const list of ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const) {
+    for (const account of (config.json[list] as string[] | undefined) ?? []) {
+      const role = BigInt(await anvil.request<string>('eth_getStorageAt', [feeManagerAddress, roleSlot(account), 'latest']))
+      if (role >= 1n && role <= 3n) return account
+    }
+  }
+  return undefined
+}
 
 /** HeaderByNumberOrHash of the subnet-evm backend; the devnet's last accepted block is anvil's latest. */
 async function resolveBlock(anvil: AnvilClient, arg: BlockNumberOrHash | undefined): Promise<Block> {
@@ -49,6 +72,7 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
   const methods: Record<string, LocalMethod> = {
     eth_feeConfig: async (params) => {
       const [arg] = positionalArgs<[BlockNumberOrHash]>(params, [blockNumberOrHashArg])
+      await fees.precompiles.sync()
       const block = await resolveBlock(anvil, arg)
       const { feeConfig, lastChangedAt } = await fees.at(block)
       return { feeConfig: feeConfigJson(feeConfig), lastChangedAt }
@@ -64,11 +88,12 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       return { eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' }
     },
     /**
-     * devnet_setFeeConfig(feeConfig): what a FeeManager `setFeeConfig` transaction does,
-     * without the transaction: mines one block and records the change at it.
+     * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent
+     * as `from` (default: the first address of the active config's admin, manager and enabled
+     * lists that still has a role) through anvil's impersonation; it mines one block.
      */
     devnet_setFeeConfig: async (params) => {
-      const [raw] = positionalArgs<[unknown]>(params, [(r) => parseJson(r)])
+      const [raw, fromArg] = positionalArgs<[unknown, string]>(params, [(r) => parseJson(r), addressArg])
       if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
       let config: ReturnType<typeof readFeeConfig>
       try {
@@ -76,17 +101,42 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       } catch (e) {
         throw new RpcError(-32602, `invalid argument 0: ${(e as Error).message}`)
       }
+      // Values the ABI cannot carry (nil, negative, over 256 bits) are refused here with Verify's text.
       const problem = verifyFeeConfig(config)
       if (problem) throw nodeError(`cannot verify fee config: ${problem}`)
-      await anvil.request('evm_mine', [])
-      const block = await anvil.latest()
-      // Like a reverted transaction, a refused change still leaves its block behind.
-      if (!fees.isEnabledAt(block.timestamp))
+      await fees.precompiles.sync()
+      const latest = await anvil.latest()
+      const active = fees.enabledAt(latest.timestamp)
+      if (!active || !fees.precompiles.isRunning('feeManagerConfig')) {
+        // No precompile at the address: the call would do nothing; the block is still mined.
+        await anvil.request('evm_mine', [])
+        const block = await anvil.latest()
+        await fees.precompiles.sync()
         throw nodeError(
           `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`,
         )
-      fees.record({ block: block.number, hash: block.hash, config })
-      return { blockNumber: `0x${block.number.toString(16)}`, blockHash: block.hash }
+      }
+      const from = fromArg ?? (await firstWithRole(anvil, active))
+      if (!from) throw nodeError('devnet: no address of the feeManagerConfig lists holds a role any more; pass one as argument 1')
+      const data = `0x8f10b586${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
+      const tx = { from, to: feeManagerAddress, data, gas: '0x100000' }
+      // Simulated first: a refusal is the node's text (as eth_call gives it) and mines nothing.
+      const simulated = await anvil.raw('eth_call', [tx, 'latest'])
+      if (simulated.error) {
+        const text = revertText(simulated.error.data)
+        throw nodeError(text ?? simulated.error.message)
+      }
+      await anvil.request('anvil_impersonateAccount', [from])
+      let hash: string
+      try {
+        hash = await anvil.request<string>('eth_sendTransaction', [tx])
+      } finally {
+        await anvil.request('anvil_stopImpersonatingAccount', [from])
+      }
+      const receipt = await anvil.request<{ blockNumber: string; blockHash: string; status: string }>('eth_getTransactionReceipt', [hash])
+      await fees.precompiles.sync()
+      if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
+      return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
     },
   }
   return new Map(Object.entries(methods))

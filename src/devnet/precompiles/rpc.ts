@@ -33,7 +33,7 @@ function params(call: ChainCall): unknown[] {
 }
 
 /** The text of an `Error(string)` revert payload. */
-function revertText(data: unknown): string | undefined {
+export function revertText(data: unknown): string | undefined {
   if (typeof data !== 'string' || !data.startsWith('0x08c379a0') || data.length < 10 + 128) return undefined
   const body = Buffer.from(data.slice(10), 'hex')
   const offset = Number(BigInt(`0x${body.subarray(0, 32).toString('hex')}`))
