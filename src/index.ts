@@ -92,3 +92,12 @@ export {
   type WarpBlockHash,
   type WarpMessage,
 } from './core/precompiles/index.js'
+export {
+  activeRulesAt,
+  checkCompatible,
+  upgradeTimeline,
+  unscheduledTimestamp,
+  type CompatResult,
+  type ConfigCompatError,
+  type TimelineEvent,
+} from './core/rules/index.js'
