@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { allowListAbi } from '../../src/core/precompiles/abis.js'
+import { allowListAbi, rewardManagerAbi } from '../../src/core/precompiles/abis.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
 const S = Math.floor(Date.now() / 1000)
@@ -244,5 +244,35 @@ describe('allow-list precompiles on the default devnet', () => {
     expect(BigInt((await call('eth_getStorageAt', [TX_LIST, slot, 'latest'])).result)).toBe(0n)
     const sent = await call('eth_sendTransaction', [{ from: CAROL, to: BOB, value: '0x1' }])
     expect(sent.error).toBeUndefined()
+  })
+
+  it('+10800 s: the Reward Manager runs: initialRewardConfig allows fee recipients; setRewardAddress, disableRewards, refusals', async () => {
+    const REWARD = '0x0200000000000000000000000000000000000004'
+    const read = async (functionName: 'areFeeRecipientsAllowed' | 'currentRewardAddress') => {
+      const r = await call('eth_call', [{ to: REWARD, data: encodeFunctionData({ abi: rewardManagerAbi, functionName }) }, 'latest'])
+      return decodeFunctionResult({ abi: rewardManagerAbi, functionName, data: r.result })
+    }
+    expect((await call('eth_getCode', [REWARD, 'latest'])).result).toBe('0x01')
+    expect(await read('areFeeRecipientsAllowed')).toBe(true)
+    expect(await read('currentRewardAddress')).toBe('0x0000000000000000000000000000000000000000')
+    const set = (a: string) => encodeFunctionData({ abi: rewardManagerAbi, functionName: 'setRewardAddress', args: [a as Hex] })
+    expect((await call('eth_call', [{ from: ALICE, to: REWARD, data: set(BOB) }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: `non-enabled cannot call setRewardAddress: ${ALICE}`,
+    })
+    expect(
+      (await call('eth_estimateGas', [{ from: ADMIN, to: REWARD, data: set('0x0000000000000000000000000000000000000000') }])).error,
+    ).toEqual({
+      code: -32000,
+      message: 'reward address cannot be empty',
+    })
+    const receipt = await send(ADMIN, REWARD, set(BOB))
+    expect(receipt.result.status).toBe('0x1')
+    expect(receipt.result.logs[0].topics[3]).toBe(`0x${BOB.slice(2).toLowerCase().padStart(64, '0')}`)
+    expect(await read('currentRewardAddress')).toBe(BOB)
+    expect(await read('areFeeRecipientsAllowed')).toBe(false)
+    const disable = encodeFunctionData({ abi: rewardManagerAbi, functionName: 'disableRewards' })
+    expect((await send(ADMIN, REWARD, disable)).result.status).toBe('0x1')
+    expect(await read('currentRewardAddress')).toBe('0x0100000000000000000000000000000000000000')
   })
 })

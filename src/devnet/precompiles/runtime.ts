@@ -45,7 +45,11 @@ export const feeFieldSlot = (i: number) => `0x${i.toString(16).padStart(2, '0')}
 /** `common.Hash{'l','c','a'}`. */
 export const lastChangedAtSlot = `0x6c6361${'0'.repeat(58)}`
 /** Reward Manager keys (rewardmanager/contract.go): `Hash{'r','a','s','k'}`, `Hash{'a','f','r','a','v'}`. */
-const rewardSlots = [`0x7261736b${'0'.repeat(56)}`, `0x6166726176${'0'.repeat(54)}`]
+export const rewardAddressSlot = `0x7261736b${'0'.repeat(56)}`
+const allowFeeRecipientsValue = `0x6166726176${'0'.repeat(54)}`
+/** `constants.BlackholeAddr`, where `DisableFeeRewards` points the rewards. */
+const blackholeWord = `0x${'01'.padEnd(40, '0').padStart(64, '0')}`
+const rewardSlots = [rewardAddressSlot]
 
 export const runtimeCode = (key: RunPrecompileKey): string => precompileArtifacts[runPrecompiles[key]].deployedBytecode
 const addressOf = (key: RunPrecompileKey) => precompileAddresses[key].toLowerCase()
@@ -121,6 +125,21 @@ export class PrecompileRuntime {
     if (key === 'feeManagerConfig') {
       const activation = (await a.firstBlockAtOrAfter(config.timestamp!, latest)) ?? latest.number
       await this.storeFeeConfig(config.initialFeeConfig ?? this.spec.feeConfig, activation)
+    }
+    if (key === 'rewardManagerConfig') {
+      // rewardmanager module.go Configure and InitialRewardConfig.Configure.
+      const init = config.json.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string } | undefined
+      const zero = (a: string) => /^0x0{40}$/i.test(a)
+      const value = init
+        ? init.allowFeeRecipients
+          ? allowFeeRecipientsValue
+          : zero(init.rewardAddress)
+            ? blackholeWord
+            : roleSlot(init.rewardAddress)
+        : this.spec.allowFeeRecipients
+          ? allowFeeRecipientsValue
+          : blackholeWord
+      await a.request('anvil_setStorageAt', [address, rewardAddressSlot, value])
     }
     if (key === 'contractNativeMinterConfig') {
       for (const [account, amount] of config.initialMint ?? []) if (amount) await this.addBalance(account, amount)
