@@ -220,3 +220,41 @@ describe('viem validatorsActions', () => {
     expect((sent.json as any).params).toEqual({ nodeIDs: ['NodeID-111111111111111111116DBWJs'] })
   })
 })
+
+describe('Health replies the devnet does not send (fake node)', () => {
+  it('a check not yet run, nanosecond times with offsets, counters above 2^53 exact over subnetHttp', async () => {
+    fake().answer('health.health', {
+      rawResult: `{"checks":{
+        "C":{"error":"not yet run","timestamp":"0001-01-01T00:00:00Z","duration":0},
+        "network":{"message":{"connectedPeers":3,"big":9007199254740993},"error":"network layer is unhealthy reason: no messages sent to network","timestamp":"2026-11-23T03:01:38.123456789+01:00","duration":1234567,"contiguousFailures":9007199254740993,"timeOfFirstFailure":"2026-11-22T10:00:00.5-05:00"}
+      },"healthy":false}`,
+    })
+    const client = createPublicClient({ transport: subnetHttp(`${fake().url}/ext/bc/C/rpc`) }).extend(healthActions)
+    const { checks, healthy } = await client.health()
+    expect(healthy).toBe(false)
+    expect(checks.C).toEqual({
+      error: 'not yet run',
+      timestamp: new Date('0001-01-01T00:00:00Z'),
+      duration: 0n,
+      contiguousFailures: 0n,
+      timeOfFirstFailure: null,
+    })
+    expect(checks.network).toEqual({
+      message: { connectedPeers: 3, big: BIG },
+      error: 'network layer is unhealthy reason: no messages sent to network',
+      timestamp: new Date('2026-11-23T02:01:38.123Z'),
+      duration: 1_234_567n,
+      contiguousFailures: BIG,
+      timeOfFirstFailure: new Date('2026-11-22T15:00:00.500Z'),
+    })
+    expect(fake().requests.at(-1)!.url).toBe('/ext/health')
+  })
+
+  it('a malformed Result is a ResponseShapeError naming its path', async () => {
+    fake().answer('health.readiness', { rawResult: '{"checks":{"bootstrapped":{"timestamp":"yesterday","duration":0}},"healthy":true}' })
+    const client = createPublicClient({ transport: http(`${fake().url}/ext/bc/C/rpc`) }).extend(healthActions)
+    const err = await rejection(client.readiness())
+    expect(err).toBeInstanceOf(ResponseShapeError)
+    expect(err.path).toBe('$.checks.bootstrapped.timestamp')
+  })
+})
