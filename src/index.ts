@@ -101,3 +101,6 @@ export {
   type ConfigCompatError,
   type TimelineEvent,
 } from './core/rules/index.js'
+export type * from './core/types/health.js'
+export type * from './core/types/validators.js'
+export { fetchHealth, healthGetUrl, healthFromGet, type FetchHealthOptions, type HealthKind } from './core/health.js'
