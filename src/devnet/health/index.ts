@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { HttpReply } from '../http/types.js'
 import { goJson } from '../wire/goJson.js'
-import { serveService } from './gorilla.js'
+import { serveService } from '../wire/gorilla.js'
 import { createHealthService, healthReport, type HealthKind, type HealthState } from './service.js'
 
 export type { HealthState }

@@ -19,7 +19,7 @@ import { formatRfc3339 } from '../wire/goFormat.js'
 import { goMap } from '../wire/goJson.js'
 import { decodeInfoArgs, fail, sliceField } from '../info/args.js'
 import { goJsonTypeName, goStringValue } from '../wire/goScanner.js'
-import type { ServiceHandler } from './gorilla.js'
+import type { ServiceHandler } from '../wire/gorilla.js'
 import type { DevnetValidator } from '../validators/service.js'
 
 export type HealthKind = 'health' | 'readiness' | 'liveness'

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { HttpReply } from '../http/types.js'
-import { serveService } from '../health/gorilla.js'
+import { serveService } from '../wire/gorilla.js'
 import { createValidatorsService, type DevnetValidator } from './service.js'
 
 export { l1Validators, type DevnetValidator } from './service.js'

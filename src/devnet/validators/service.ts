@@ -14,7 +14,7 @@ import { encodeCb58, parseNodeId } from '../../core/cb58.js'
 import type { NodeConfig } from '../config/node.js'
 import { RawJson } from '../wire/goJson.js'
 import { decodeInfoArgs, fail, sliceField } from '../info/args.js'
-import type { ServiceHandler } from '../health/gorilla.js'
+import type { ServiceHandler } from '../wire/gorilla.js'
 
 /** One validator of the L1, as the devnet holds it. */
 export type DevnetValidator = {

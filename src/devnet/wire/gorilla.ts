@@ -1,26 +1,40 @@
 /**
- * The JSON-RPC layer of the node's other gorilla endpoints (`/ext/health`, an L1's
- * `/ext/bc/<id>/validators`): the same gorilla/rpc v2 `json2` behind avalanchego's
- * `lowercase` codec (`utils/json/codec.go`) as `/ext/info` (src/devnet/info/envelope.ts),
- * for a service registered under another name (`health`, `validators`). It follows that
- * file line for line, with the service name a parameter; the Info envelope could become a
- * call of this one. Everything here is HTTP 200 except the 405/415 checks.
+ * The JSON-RPC layer of the node's gorilla endpoints (`/ext/info`, `/ext/health`, an L1's
+ * `/ext/bc/<id>/validators`): gorilla/rpc v2 `json2` behind avalanchego's `lowercase` codec
+ * (`api/server`, `utils/json/codec.go`), for a service registered under a name (`info`,
+ * `health`, `validators`). Everything here is HTTP 200 except the 405/415 checks.
  */
-import { goCompact, goJson, RawJson } from '../wire/goJson.js'
-import { goIsUpper, goQuote, goToUpper } from '../wire/goFormat.js'
-import { findMember, goJsonTypeName, goStringValue, scanFirstValue, type Member } from '../wire/goScanner.js'
+import { goCompact, goJson, RawJson } from './goJson.js'
+import { goIsUpper, goQuote, goToUpper } from './goFormat.js'
+import { findMember, goJsonTypeName, goStringValue, scanFirstValue, type Member } from './goScanner.js'
 import { type HttpReply, textReply } from '../http/types.js'
 
-export { NodeMethodError, ParamsError, type InfoHandler as ServiceHandler, type InfoService as Service } from '../info/envelope.js'
-import {
-  infoContentTypeOk,
-  NodeMethodError,
-  ParamsError,
-  type InfoService as Service,
-  type InfoHandler as ServiceHandler,
-} from '../info/envelope.js'
+/** A method failure; `message` goes out verbatim with code -32000 and `data: null`. */
+export class NodeMethodError extends Error {}
+
+/** avalanchego replaces every params decoding error with this one text. */
+export const unmarshalArgumentMessage =
+  "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"
+
+/** Params that do not decode into the method's args struct (no method was invoked). */
+export class ParamsError extends Error {
+  constructor() {
+    super(unmarshalArgumentMessage)
+  }
+}
+
+export type ServiceHandler = (params: string | undefined) => unknown | Promise<unknown>
+export type Service = ReadonlyMap<string, ServiceHandler>
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' }
+
+/** gorilla strips everything from the first ';' and lower-cases the rest, no trimming. */
+export function gorillaContentTypeOk(header: string | undefined): boolean {
+  if (header === undefined) return false
+  const semi = header.indexOf(';')
+  const media = (semi === -1 ? header : header.slice(0, semi)).toLowerCase()
+  return media === 'application/json'
+}
 
 type Request = { jsonrpc: string; method: string; params: string | undefined; id: string | undefined }
 
@@ -33,7 +47,7 @@ export async function serveService(
   body: string,
 ): Promise<HttpReply> {
   if (httpMethod !== 'POST') return textReply(405, `rpc: POST method required, received ${httpMethod}`)
-  if (!infoContentTypeOk(contentType)) {
+  if (!gorillaContentTypeOk(contentType)) {
     // The message shows the type as sent (cut at ';'); only the lookup lower-cases it.
     const shown = contentType === undefined ? '' : contentType.split(';')[0]!
     return textReply(415, `rpc: unrecognized Content-Type: ${shown}`)
@@ -142,7 +156,7 @@ function resolveMethod(serviceName: string, service: Service, method: string): S
   const full = `${method.slice(0, dot)}.${upper}`
   if (full.split('.').length !== 2) return `rpc: service/method request ill-formed: ${goQuote(full)}`
   if (method.slice(0, dot) !== serviceName) return `rpc: can't find service ${goQuote(full)}`
-  // Go looks up the upper-cased name.
+  // Go looks up the upper-cased name, so e.g. a dotless 'ı' reaches info.IsBootstrapped.
   for (const [key, handler] of service) if (key.charAt(0).toUpperCase() + key.slice(1) === upper) return handler
   return `rpc: can't find method ${goQuote(full)}`
 }
