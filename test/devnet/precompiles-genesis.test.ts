@@ -6,7 +6,8 @@
  * admin 0x8db97C7c… is driven through anvil's impersonation.
  */
 import { join, resolve } from 'node:path'
-import { decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getContractAddress, decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { feeManagerAbi } from '../../src/core/precompiles/abis.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
@@ -134,5 +135,39 @@ describe('contract_deployer_allow_list.json', () => {
     expect((await call('eth_estimateGas', [{ from: DEV, data: initCode }])).error).toEqual(want)
     expect((await call('eth_call', [{ from: DEV, data: initCode }, 'latest'])).error).toEqual(want)
     expect((await call('eth_estimateGas', [{ from: GENESIS_ADMIN, data: initCode }])).result).toMatch(/^0x[0-9a-f]+$/)
+  })
+
+  it('a top-level deploy sent by an origin without a role is accepted and mined failed, all gas used; the admin deploys', async () => {
+    const initCode = '0x600a600c600039600a6000f3602a60005260206000f3'
+    const hash = (await call('eth_sendTransaction', [{ from: DEV, data: initCode, gas: '0x30000' }])).result
+    const receipt = (await call('eth_getTransactionReceipt', [hash])).result
+    expect(receipt.status).toBe('0x0')
+    expect(receipt.gasUsed).toBe('0x30000')
+    const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' // anvil's second dev account
+    const signer = privateKeyToAccount(key)
+    const raw = await signer.signTransaction({
+      chainId: Number(devnet().chainId),
+      type: 'eip1559',
+      data: initCode,
+      nonce: 0,
+      gas: 100_000n,
+      maxFeePerGas: 100_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+    })
+    const rawHash = (await call('eth_sendRawTransaction', [raw])).result
+    const rawReceipt = (await call('eth_getTransactionReceipt', [rawHash])).result
+    expect(rawReceipt.status).toBe('0x0')
+    expect(rawReceipt.gasUsed).toBe(`0x${(100_000).toString(16)}`)
+    // Nothing is left at the addresses the contracts would have had.
+    for (const [from, nonce] of [
+      [DEV, 0n],
+      [signer.address, 0n],
+    ] as const)
+      expect((await call('eth_getCode', [getContractAddress({ from, nonce }), 'latest'])).result).toBe('0x')
+    await call('anvil_impersonateAccount', [GENESIS_ADMIN])
+    const ok = (await call('eth_sendTransaction', [{ from: GENESIS_ADMIN, data: initCode, gas: '0x30000' }])).result
+    const okReceipt = (await call('eth_getTransactionReceipt', [ok])).result
+    expect(okReceipt.status).toBe('0x1')
+    expect((await call('eth_getCode', [okReceipt.contractAddress, 'latest'])).result).toBe('0x602a60005260206000f3')
   })
 })

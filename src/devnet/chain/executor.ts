@@ -43,7 +43,8 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
  */
 export type ForwardHooks = {
   before(): Promise<void>
-  intercept(call: ChainCall): Promise<CallOutcome | undefined>
+  /** An `outcome` answers instead of anvil; `after` runs once anvil answered. */
+  intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined>
   adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome>
 }
 
@@ -89,9 +90,11 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
   async function forwardOne(call: ChainCall): Promise<CallOutcome> {
     if (!hooks) return (await forward([call]))[0]!
     await hooks.before()
-    const refused = await hooks.intercept(call)
-    if (refused) return refused
-    const outcome = await hooks.adjust(call, (await forward([call]))[0]!)
+    const step = await hooks.intercept(call)
+    if (step?.outcome) return step.outcome
+    const answer = (await forward([call]))[0]!
+    await step?.after?.(answer)
+    const outcome = await hooks.adjust(call, answer)
     // A call that may have mined a block brings the precompiles up to date before its answer goes out.
     await hooks.before()
     return outcome

@@ -84,6 +84,11 @@ let secp: Secp | undefined
 
 /** The recovered sender, lower-case hex, or undefined when the bytes are not a signed transaction. */
 export function rawTransactionSender(raw: string): string | undefined {
+  return decodeRawTransaction(raw)?.sender
+}
+
+/** Sender, nonce and whether it creates a contract (empty `to`), or undefined when unreadable. */
+export function decodeRawTransaction(raw: string): { sender: string; nonce: bigint; create: boolean } | undefined {
   try {
     const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
     if (bytes.length === 0) return undefined
@@ -114,10 +119,21 @@ export function rawTransactionSender(raw: string): string | undefined {
     const s = toBig(fields[fields.length - 1]!)
     secp ??= (createRequire(import.meta.url)('@noble/curves/secp256k1') as { secp256k1: Secp }).secp256k1
     const key = new secp.Signature(r, s).addRecoveryBit(Number(yParity)).recoverPublicKey(keccak_256(payload)).toRawBytes(false)
-    return `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
+    const sender = `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
+    // Field positions: legacy [nonce, gasPrice, gas, to, …]; typed [chainId, nonce, …, to] (to after 1, 2 or 3 fee fields).
+    const legacy = bytes[0]! >= 0xc0
+    const toIndex = legacy ? 3 : bytes[0] === 1 ? 4 : 5
+    const to = fields[toIndex]
+    return { sender, nonce: toBig(fields[legacy ? 0 : 1]!), create: to instanceof Uint8Array && to.length === 0 }
   } catch {
     return undefined
   }
+}
+
+/** The address `CREATE` gives a contract made by `sender` at `nonce`: keccak256(rlp([sender, nonce]))[12:]. */
+export function createAddress(sender: string, nonce: bigint): string {
+  const encoded = encodeRlp([Uint8Array.from(Buffer.from(sender.slice(2), 'hex')), bigBytes(nonce)])
+  return `0x${Buffer.from(keccak_256(encoded).subarray(12)).toString('hex')}`
 }
 
 /** EIP-55 checksum, as Go prints a common.Address with %s. */

@@ -11,12 +11,14 @@
  * - `eth_sendRawTransaction` / `eth_sendTransaction` from a sender without a role on a running Tx
  *   Allow List: `cannot issue transaction from non-allow listed address: <sender>`
  *   (core/txpool/validation.go, plugin/evm/vmerrors). `eth_call` and `eth_estimateGas` skip this
- *   check, as they do on a node (`SkipAccountChecks`).
+ *   check, as they do on a node (`SkipAccountChecks`);
+ * - a top-level contract creation sent by such an origin is accepted and mined failed with all its gas
+ *   used, as the node's block processing fails it (`CanCreateContract`).
  */
 import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
-import { checksumAddress, rawTransactionSender } from './rawTx.js'
+import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { roleSlot, runtimeCode, type PrecompileRuntime } from './runtime.js'
 
 const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
@@ -48,27 +50,68 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
     return BigInt(await anvil.request<string>('eth_getStorageAt', [address, roleSlot(account), 'latest']))
   }
   const enabled = (role: bigint) => role >= 1n && role <= 3n
+  /**
+   * anvil answers a send before its automine has mined the transaction. The devnet waits for the
+   * receipt (up to 5 s) so that the precompiles are synced with the block when the answer goes out.
+   * Returns whether the transaction is mined; with automine off it does not wait.
+   */
+  const waitMined = async (outcome: CallOutcome): Promise<boolean> => {
+    const hash = 'result' in outcome ? (JSON.parse(outcome.result) as unknown) : undefined
+    if (typeof hash !== 'string') return false
+    const automine = await anvil.raw<boolean>('anvil_getAutomine', [])
+    const deadline = Date.now() + (automine.result === false ? 0 : 5000)
+    for (;;) {
+      if (await anvil.request('eth_getTransactionReceipt', [hash])) return true
+      if (Date.now() >= deadline) return false
+      await new Promise((r) => setTimeout(r, 5))
+    }
+  }
 
   return {
     before: () => runtime.sync(),
 
     /** Runs before a state-changing call is forwarded; an outcome here answers it instead of anvil. */
-    async intercept(call: ChainCall): Promise<CallOutcome | undefined> {
-      if (!runtime.isRunning('txAllowListConfig')) return undefined
-      let sender: string | undefined
+    async intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined> {
+      let tx: { sender: string; nonce: bigint | undefined; create: boolean } | undefined
       if (call.method === 'eth_sendRawTransaction') {
         const raw = params(call)[0]
-        sender = typeof raw === 'string' ? rawTransactionSender(raw) : undefined
+        tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
       } else if (call.method === 'eth_sendTransaction') {
-        const tx = params(call)[0] as { from?: unknown } | undefined
-        sender = typeof tx?.from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(tx.from) ? tx.from : undefined
+        const t = params(call)[0] as { from?: unknown; to?: unknown; nonce?: unknown } | undefined
+        if (typeof t?.from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.from))
+          tx = {
+            sender: t.from,
+            nonce: typeof t.nonce === 'string' && /^0x[0-9a-fA-F]+$/.test(t.nonce) ? BigInt(t.nonce) : undefined,
+            create: t.to === undefined || t.to === null,
+          }
       }
-      if (sender === undefined || enabled(await roleOf('txAllowListConfig', sender))) return undefined
-      return nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(sender)}`)
+      if (!tx) return undefined
+      if (runtime.isRunning('txAllowListConfig') && !enabled(await roleOf('txAllowListConfig', tx.sender)))
+        return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
+      if (!tx.create || !runtime.isRunning('contractDeployerAllowListConfig')) return undefined
+      if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return undefined
+      // The pool accepts the creation and the block fails it with all gas used (CanCreateContract in
+      // params/hooks_libevm.go). anvil gives the same result for an address collision (EIP-684), so
+      // the address the contract would get holds one byte of code while the transaction is mined.
+      const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
+      const target = createAddress(tx.sender.toLowerCase(), nonce)
+      if ((await anvil.request<string>('eth_getCode', [target, 'latest'])) !== '0x') return undefined
+      await anvil.request('anvil_setCode', [target, '0xfe'])
+      return {
+        after: async (outcome) => {
+          // Still pending (automine off): the blocker stays until it is mined.
+          if ('result' in outcome && !(await waitMined(outcome))) return
+          await anvil.request('anvil_setCode', [target, '0x'])
+        },
+      }
     },
 
     /** Rewrites anvil's answer where a node answers otherwise. */
     async adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome> {
+      if (call.method === 'eth_sendRawTransaction' || call.method === 'eth_sendTransaction') {
+        await waitMined(outcome)
+        return outcome
+      }
       if (call.method === 'eth_getCode') {
         const [address] = params(call)
         if ('result' in outcome && typeof address === 'string') {
