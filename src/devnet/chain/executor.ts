@@ -42,7 +42,7 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
  * instead of anvil, `adjust` may rewrite anvil's answer.
  */
 export type ForwardHooks = {
-  before(): Promise<void>
+  before(calls: readonly ChainCall[]): Promise<void>
   /** An `outcome` answers instead of anvil; `after` runs once anvil answered. */
   intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined>
   adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome>
@@ -89,14 +89,14 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
 
   async function forwardOne(call: ChainCall): Promise<CallOutcome> {
     if (!hooks) return (await forward([call]))[0]!
-    await hooks.before()
+    await hooks.before([call])
     const step = await hooks.intercept(call)
     if (step?.outcome) return step.outcome
     const answer = (await forward([call]))[0]!
     await step?.after?.(answer)
     const outcome = await hooks.adjust(call, answer)
     // A call that may have mined a block brings the precompiles up to date before its answer goes out.
-    await hooks.before()
+    await hooks.before([call])
     return outcome
   }
 
@@ -110,8 +110,9 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       if (reads.length === 0) return
       const indexes = reads
       reads = []
-      await hooks?.before()
-      const answers = await forward(indexes.map((i) => calls[i]!))
+      const group = indexes.map((i) => calls[i]!)
+      await hooks?.before(group)
+      const answers = await forward(group)
       for (let k = 0; k < indexes.length; k++) {
         const i = indexes[k]!
         outcomes[i] = hooks ? await hooks.adjust(calls[i]!, answers[k]!) : answers[k]!

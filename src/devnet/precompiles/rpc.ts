@@ -21,6 +21,29 @@ import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { roleSlot, runtimeCode, type PrecompileRuntime } from './runtime.js'
 
+/** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
+const precompileFree = new Set([
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_blobBaseFee',
+  'eth_feeHistory',
+  'eth_syncing',
+  'eth_protocolVersion',
+  'net_version',
+  'net_listening',
+  'net_peerCount',
+  'web3_clientVersion',
+  'web3_sha3',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockTransactionCountByHash',
+])
+
 const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -68,7 +91,11 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
   }
 
   return {
-    before: () => runtime.sync(),
+    /** Syncs the precompiles unless every call reads only chain data they cannot change. */
+    before: async (calls: readonly ChainCall[]) => {
+      if (calls.every((c) => precompileFree.has(c.method))) return
+      await runtime.sync()
+    },
 
     /** Runs before a state-changing call is forwarded; an outcome here answers it instead of anvil. */
     async intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined> {
