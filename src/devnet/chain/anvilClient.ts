@@ -18,6 +18,24 @@ export class AnvilClient {
     return body.result as T
   }
 
+  /** Several requests in one JSON-RPC batch (read-only ones: anvil runs a batch's calls concurrently); results in order. */
+  async batch<T = unknown>(calls: [method: string, params: unknown[]][]): Promise<T[]> {
+    const first = this.nextId
+    this.nextId += calls.length
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: first + i, method, params }))),
+    })
+    const replies = parseJson(await res.text()) as { id: number; result?: T; error?: { message: string } }[]
+    const byId = new Map(replies.map((r) => [Number(r.id), r]))
+    return calls.map(([method], i) => {
+      const r = byId.get(first + i)
+      if (!r || r.error) throw new Error(`anvil ${method}: ${r?.error?.message ?? 'no reply'}`)
+      return r.result as T
+    })
+  }
+
   /** The reply as it is: a JSON-RPC error comes back instead of being thrown. */
   async raw<T = unknown>(
     method: string,

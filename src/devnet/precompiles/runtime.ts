@@ -95,7 +95,7 @@ export class PrecompileRuntime {
     const latest = await this.anvil.latest()
     if (latest.hash === this.syncedHash) return
     // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
-    const codes = await Promise.all(runKeys.map((k) => this.anvil.request<string>('eth_getCode', [addressOf(k), 'latest'])))
+    const codes = await this.anvil.batch<string>(runKeys.map((k) => ['eth_getCode', [addressOf(k), 'latest']]))
     runKeys.forEach((key, i) => {
       if (codes[i] !== runtimeCode(key)) this.installed.delete(key)
     })
