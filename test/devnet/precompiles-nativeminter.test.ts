@@ -40,4 +40,21 @@ describe('Native Minter', () => {
     await call('eth_blockNumber', [])
     expect(BigInt((await call('eth_getBalance', [FRESH, 'latest'])).result)).toBe(amount)
   })
+
+  it('evm_snapshot / evm_revert across an activation: the precompiles follow the reverted state', async () => {
+    const DEPLOYER_LIST = '0x0200000000000000000000000000000000000000'
+    const snapshot = (await call('evm_snapshot', [])).result
+    const latest = Number(BigInt((await call('eth_getBlockByNumber', ['latest', false])).result.timestamp))
+    const t1 = Number(devnet().chainSpec.upgrades.precompileUpgrades[0]!.timestamp!) // +3600 s: the deployer list
+    await call('evm_increaseTime', [t1 - latest])
+    await call('evm_mine', [])
+    expect((await call('eth_getCode', [DEPLOYER_LIST, 'latest'])).result).toBe('0x01')
+    expect((await call('evm_revert', [snapshot])).result).toBe(true)
+    expect((await call('eth_getCode', [DEPLOYER_LIST, 'latest'])).result).toBe('0x')
+    // The minter installed at genesis is still there, with its roles.
+    expect((await call('eth_getCode', [MINTER, 'latest'])).result).toBe('0x01')
+    expect((await call('eth_call', [{ from: ALICE, to: MINTER, data: mint(ALICE, 1n) }, 'latest'])).error?.message).toBe(
+      `non-enabled cannot mint: ${ALICE}`,
+    )
+  })
 })
