@@ -36,6 +36,20 @@ export class AnvilClient {
     })
   }
 
+  /**
+   * The receipt of `hash`, waiting up to `ms` for it: anvil answers a send before its automine has
+   * mined the transaction. Undefined when it is not mined by then (automine off, or a slow anvil).
+   */
+  async receipt<T = { status: string; blockNumber: string; blockHash: string }>(hash: string, ms = 5000): Promise<T | undefined> {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const r = await this.request<T | null>('eth_getTransactionReceipt', [hash])
+      if (r) return r
+      if (Date.now() >= deadline) return undefined
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+
   /** The reply as it is: a JSON-RPC error comes back instead of being thrown. */
   async raw<T = unknown>(
     method: string,

@@ -133,8 +133,9 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       } finally {
         await anvil.request('anvil_stopImpersonatingAccount', [from])
       }
-      const receipt = await anvil.request<{ blockNumber: string; blockHash: string; status: string }>('eth_getTransactionReceipt', [hash])
+      const receipt = await anvil.receipt(hash)
       await fees.precompiles.sync()
+      if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (is automine off?)`)
       if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
       return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
     },

@@ -82,12 +82,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
     const hash = 'result' in outcome ? (JSON.parse(outcome.result) as unknown) : undefined
     if (typeof hash !== 'string') return false
     const automine = await anvil.raw<boolean>('anvil_getAutomine', [])
-    const deadline = Date.now() + (automine.result === false ? 0 : 5000)
-    for (;;) {
-      if (await anvil.request('eth_getTransactionReceipt', [hash])) return true
-      if (Date.now() >= deadline) return false
-      await new Promise((r) => setTimeout(r, 5))
-    }
+    return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
   }
 
   return {
