@@ -1,19 +1,44 @@
 /**
  * The checked-in precompile artifacts (src/devnet/precompiles/artifacts/contracts.ts) are what
- * scripts/compile-contracts.mjs makes from contracts/*.sol today: rerun the script after editing a contract.
+ * scripts/compile-contracts.mjs makes from contracts/*.sol today (rerun the script after editing a
+ * contract), and each Solidity stand-in offers every function and event of the node's ABI.
  */
 import { describe, expect, it } from 'vitest'
+import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '../../src/core/precompiles/abis.js'
 import { precompileArtifacts } from '../../src/devnet/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compilePrecompiles } from '../../scripts/compile-contracts.mjs'
 
+type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
+const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
+
+/** `function name(types) returns (types)` and `event name(types)`: what a caller relies on. */
+const signatures = (abi: readonly AbiItem[]) =>
+  abi
+    .filter((item) => item.type === 'function' || item.type === 'event')
+    .map(
+      (item) =>
+        `${item.type} ${item.name}(${(item.inputs ?? []).map((i) => i.type)})${item.outputs ? ` (${item.outputs.map((o) => o.type)})` : ''}`,
+    )
+    .sort()
+
+const nodeAbis: Record<keyof typeof precompileArtifacts, readonly AbiItem[]> = {
+  ContractDeployerAllowList: allowListAbi,
+  NativeMinter: nativeMinterAbi,
+  TxAllowList: allowListAbi,
+  FeeManager: feeManagerAbi,
+  RewardManager: rewardManagerAbi,
+}
+
 describe('precompile artifacts', () => {
   it('are up to date with contracts/*.sol (run node scripts/compile-contracts.mjs)', () => {
-    const fresh = compilePrecompiles() as Record<string, { abi: unknown[]; deployedBytecode: string }>
     expect(Object.keys(precompileArtifacts)).toEqual(Object.keys(fresh))
-    for (const [name, artifact] of Object.entries(precompileArtifacts)) {
+    for (const [name, artifact] of Object.entries(precompileArtifacts))
       expect(artifact.deployedBytecode, name).toBe(fresh[name]!.deployedBytecode)
-      expect(artifact.abi, name).toEqual(fresh[name]!.abi)
-    }
+  })
+
+  it.each(Object.keys(nodeAbis) as (keyof typeof nodeAbis)[])("%s offers every function and event of the node's ABI", (name) => {
+    const standIn = signatures(fresh[name]!.abi)
+    for (const signature of signatures(nodeAbis[name])) expect(standIn, signature).toContain(signature)
   })
 })
