@@ -21,6 +21,7 @@ import { chainConfigOf } from '../../src/devnet/chain/rules.js'
 import { loadChainFiles, startDevnet } from '../../src/devnet/index.js'
 import { SubnetProvider } from '../../src/ethers/index.js'
 import { subnetActions, subnetHttp } from '../../src/viem/index.js'
+import { zeroFilledForkBlocks } from '../helpers/devnet.js'
 
 const runs = Number(process.env.GENERATED_RUNS ?? 60)
 const seed = Number(process.env.GENERATED_SEED ?? 20261122)
@@ -437,20 +438,7 @@ const scheduled = (t: bigint | undefined) => (t !== undefined && t < UNSCHEDULED
 
 function expectedChainConfig(m: Model): Json {
   const out: Json = { chainId: m.chainId, feeConfig: m.fee, ...m.upgrades }
-  for (const key of [
-    'homesteadBlock',
-    'eip150Block',
-    'eip155Block',
-    'eip158Block',
-    'byzantiumBlock',
-    'constantinopleBlock',
-    'petersburgBlock',
-    'istanbulBlock',
-    'muirGlacierBlock',
-    'berlinBlock',
-    'londonBlock',
-  ])
-    out[key] = 0n
+  for (const key of zeroFilledForkBlocks) out[key] = 0n
   const shanghai = scheduled(m.upgrades.durangoTimestamp)
   const cancun = scheduled(m.upgrades.etnaTimestamp)
   if (shanghai !== undefined) out.shanghaiTime = shanghai

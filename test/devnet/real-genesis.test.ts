@@ -11,9 +11,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createPublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompileKeys } from '../../src/core/names.js'
 import { startDevnet, type Devnet } from '../../src/devnet/index.js'
 import { SubnetProvider } from '../../src/ethers/index.js'
 import { subnetActions, subnetHttp } from '../../src/viem/index.js'
+import { zeroFilledForkBlocks } from '../helpers/devnet.js'
 
 const fixtures = resolve(import.meta.dirname, '../fixtures')
 const genesisDir = join(fixtures, 'subnet-evm-genesis')
@@ -73,34 +75,12 @@ const expectedStateUpgrade = (s: Json) => ({
   ),
 })
 
-const ethBlocks = [
-  'homesteadBlock',
-  'eip150Block',
-  'eip155Block',
-  'eip158Block',
-  'byzantiumBlock',
-  'constantinopleBlock',
-  'petersburgBlock',
-  'istanbulBlock',
-  'muirGlacierBlock',
-  'berlinBlock',
-  'londonBlock',
-]
-const precompileKeys = [
-  'contractDeployerAllowListConfig',
-  'contractNativeMinterConfig',
-  'txAllowListConfig',
-  'feeManagerConfig',
-  'rewardManagerConfig',
-  'warpConfig',
-]
-
 /** `eth_getChainConfig` for a genesis (and upgrade file) on a local network. */
 function expectedChainConfig(genesis: Json, upgrade: Json | undefined): Json {
   const c = genesis.config
   const out: Json = { chainId: BigInt(c.chainId), feeConfig: expectedFee(c.feeConfig) }
   // SetEthUpgrades: unset blocks up to London are 0; Shanghai and Cancun follow Durango and Etna.
-  for (const key of ethBlocks) out[key] = BigInt(c[key] ?? 0)
+  for (const key of zeroFilledForkBlocks) out[key] = BigInt(c[key] ?? 0)
   Object.assign(out, { shanghaiTime: INITIALLY_ACTIVE, cancunTime: INITIALLY_ACTIVE })
   // SetDefaults: unset (or 0) network upgrades take the network's times; Fortuna stays unset.
   Object.assign(out, {

@@ -34,3 +34,21 @@ export function rpc(url: string, method: string, params?: string, id: string = '
   const p = params === undefined ? '' : `,"params":${params}`
   return post(url, `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${p}}`)
 }
+
+/**
+ * The fork blocks `SetEthUpgrades` (subnet-evm `params/config_extra.go`) sets to 0 when a genesis leaves them
+ * unset: what tests expect in `eth_getChainConfig`, written here independently of the devnet's own list.
+ */
+export const zeroFilledForkBlocks = [
+  'homesteadBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+  'muirGlacierBlock',
+  'berlinBlock',
+  'londonBlock',
+] as const
