@@ -16,21 +16,7 @@ const httpScheme: Record<string, string> = { 'http:': 'http:', 'https:': 'https:
  * // 'https://user:pw@api.example/v1/ext/info?token=abc'
  */
 export function deriveInfoUrl(nodeUrl: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(nodeUrl)
-  } catch {
-    // Reported below with the other URLs we cannot use.
-  }
-  const scheme = url && httpScheme[url.protocol]
-  if (!url || !scheme)
-    throw new InfoEndpointError(`Cannot derive the Info API URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
-  // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
-  url.protocol = scheme
-  // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
-  url.pathname = `${url.pathname.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}/ext/info`
-  url.hash = ''
-  return url.href
+  return nodeEndpointUrl(nodeUrl, 'Info API', () => '/ext/info')
 }
 
 /**
@@ -43,7 +29,7 @@ export function deriveInfoUrl(nodeUrl: string): string {
  * deriveHealthUrl('wss://api.example/ext/bc/C/ws') // 'https://api.example/ext/health'
  */
 export function deriveHealthUrl(nodeUrl: string): string {
-  return endpointUrl(nodeUrl, 'Health API', () => '/ext/health')
+  return nodeEndpointUrl(nodeUrl, 'Health API', () => '/ext/health')
 }
 
 /**
@@ -57,7 +43,7 @@ export function deriveHealthUrl(nodeUrl: string): string {
  * deriveValidatorsUrl('http://127.0.0.1:9650/ext/bc/devnet/rpc') // 'http://127.0.0.1:9650/ext/bc/devnet/validators'
  */
 export function deriveValidatorsUrl(nodeUrl: string, blockchainID?: string): string {
-  return endpointUrl(nodeUrl, 'Validators API', (path) => {
+  return nodeEndpointUrl(nodeUrl, 'Validators API', (path) => {
     const chain = blockchainID ?? /\/ext\/bc\/([^/]+)\/(?:rpc|ws|validators)\/?$/.exec(path)?.[1]
     if (!chain || !/^[\w.-]+$/.test(chain))
       throw new InfoEndpointError(
@@ -68,17 +54,26 @@ export function deriveValidatorsUrl(nodeUrl: string, blockchainID?: string): str
 }
 
 /**
- * The `/ext/info` URL of `nodeUrl` with `/ext/info` replaced by `endpoint(path)` (`path`: the
- * pathname of `nodeUrl`), or deriveInfoUrl's error naming `api`. Built on deriveInfoUrl so
- * that apps using only the Info API carry nothing more.
+ * The http(s) URL of one of the node's endpoints: scheme (ws(s) as http(s)), credentials, host,
+ * port, path prefix and query of `nodeUrl`, and `endpoint(path)` (`path`: the pathname of
+ * `nodeUrl`) in place of everything from its last `/ext/` on. `api` names the endpoint in the
+ * InfoEndpointError for a URL that is not http(s) or ws(s).
  */
-function endpointUrl(nodeUrl: string, api: string, endpoint: (path: string) => string): string {
-  let url: URL
+function nodeEndpointUrl(nodeUrl: string, api: string, endpoint: (path: string) => string): string {
+  let url: URL | undefined
   try {
-    url = new URL(deriveInfoUrl(nodeUrl))
-  } catch (e) {
-    throw new InfoEndpointError((e as Error).message.replace('Info API', api))
+    url = new URL(nodeUrl)
+  } catch {
+    // Reported below with the other URLs we cannot use.
   }
-  url.pathname = url.pathname.replace(/\/ext\/info$/, endpoint(new URL(nodeUrl).pathname))
+  const scheme = url && httpScheme[url.protocol]
+  if (!url || !scheme)
+    throw new InfoEndpointError(`Cannot derive the ${api} URL: ${JSON.stringify(nodeUrl)} is not an http(s) or ws(s) URL.`)
+  const path = url.pathname
+  // The WHATWG URL setter refuses to switch between special schemes of different kinds only for file:, so ws→http works.
+  url.protocol = scheme
+  // Everything from the last `/ext/` on is the endpoint and is replaced; what precedes it is a path prefix.
+  url.pathname = `${path.replace(/\/ext\/(?!.*\/ext\/).*/, '').replace(/\/+$/, '')}${endpoint(path)}`
+  url.hash = ''
   return url.href
 }

@@ -52,9 +52,13 @@ function infoHttp(t: TransportView, url: string): Transport {
  */
 export type Endpoint = { derive: (nodeUrl: string) => string; api: string; decorator: string }
 
-/** The transport that reaches the Info API (or the endpoint `derive` gives) of the node behind `client`. */
-async function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}, derive = deriveInfoUrl): Promise<Transport> {
+/** The Info API as an `Endpoint`. */
+const infoEndpoint: Endpoint = { derive: deriveInfoUrl, api: 'Info API', decorator: 'infoActions' }
+
+/** The transport that reaches `endpoint` (the Info API unless given) of the node behind `client`. */
+async function infoTransportFor(client: Client, { url, transport }: InfoActionsOptions = {}, endpoint = infoEndpoint): Promise<Transport> {
   if (transport) return transport
+  const { derive, api, decorator } = endpoint
   const t = client.transport as TransportView
   if (url) {
     const infoUrl = derive(url)
@@ -70,7 +74,7 @@ async function infoTransportFor(client: Client, { url, transport }: InfoActionsO
     return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, derive(view.url!))))
   }
   throw new InfoEndpointError(
-    `Cannot derive the Info API URL from a ${t.type} transport: pass infoActions({ url }) with the node's URL, or infoActions({ transport }).`,
+    `Cannot derive the ${api} URL from a ${t.type} transport: pass ${decorator}({ url }) with the node's URL, or ${decorator}({ transport }).`,
   )
 }
 
@@ -107,12 +111,12 @@ function firstThatAnswers(transports: Transport[]): Transport {
  * request: actions check their arguments before that, so bad input fails first, and a
  * failed derivation rejects like any request (it never throws from `extend`).
  */
-function infoRequester(client: Client, options?: InfoActionsOptions, derive?: Endpoint['derive']): Requester {
+function infoRequester(client: Client, options?: InfoActionsOptions, endpoint?: Endpoint): Requester {
   let instance: Promise<Requester> | undefined
   const request = async (args: never) => {
     // A transport instance is what a client would request through (viem's retries and error mapping included);
     // no chain: the Info URL never comes from the chain's RPC URLs.
-    instance ??= infoTransportFor(client, options, derive).then((transport) => transport({}))
+    instance ??= infoTransportFor(client, options, endpoint).then((transport) => transport({}))
     return (await instance).request(args)
   }
   return { request: request as unknown as Client['request'] }
@@ -136,22 +140,6 @@ export function infoRequesterOf(client: Client): Requester {
   return info
 }
 
-/**
- * A requester for `endpoint`: the Info requester's derivation with the endpoint's URL, and
- * its InfoEndpointError naming the endpoint and its decorator. Kept apart from the Info path,
- * so apps using only `infoActions` do not carry it.
- */
-function endpointRequester(endpoint: Endpoint, client: Client, options?: InfoActionsOptions, derive = endpoint.derive): Requester {
-  const inner = infoRequester(client, options, derive)
-  const request = (args: never) =>
-    (inner.request as (args: never) => Promise<unknown>)(args).catch((e: unknown) => {
-      throw e instanceof InfoEndpointError
-        ? new InfoEndpointError(e.message.replace('Info API', endpoint.api).replaceAll('infoActions', endpoint.decorator))
-        : e
-    })
-  return { request: request as unknown as Client['request'] }
-}
-
 /** Each endpoint's requesters by client, as `requesters` is for the Info API. */
 const endpointRequesters = new WeakMap<Endpoint, WeakMap<Client, Requester>>()
 
@@ -169,7 +157,7 @@ function requestersOf(endpoint: Endpoint): WeakMap<Client, Requester> {
  * client it extends); `derive` replaces the endpoint's URL derivation for this client.
  */
 export function setEndpointRequester(endpoint: Endpoint, client: Client, options?: InfoActionsOptions, derive?: Endpoint['derive']): void {
-  requestersOf(endpoint).set(client, endpointRequester(endpoint, client, options, derive))
+  requestersOf(endpoint).set(client, infoRequester(client, options, derive ? { ...endpoint, derive } : endpoint))
 }
 
 /** The requester the standalone actions of `endpoint` use for `client`: the decorator's, else one derived on first use. */
@@ -177,7 +165,7 @@ export function endpointRequesterOf(endpoint: Endpoint, client: Client): Request
   const map = requestersOf(endpoint)
   let requester = map.get(client)
   if (!requester) {
-    requester = endpointRequester(endpoint, client)
+    requester = infoRequester(client, undefined, endpoint)
     map.set(client, requester)
   }
   return requester
