@@ -52,7 +52,7 @@ export class DevnetDependencyError extends Error {
   }
 }
 
-// Resolves packages from this file, as an import here would (the CJS build defines import.meta.url from __filename).
+// Resolves packages from this file, as an import here would.
 const localRequire = createRequire(import.meta.url)
 
 function isNotFound(e: unknown, pkg: string): boolean {

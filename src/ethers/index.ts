@@ -3,7 +3,7 @@
  * the node's Info API. Needs only ethers (not viem).
  * @packageDocumentation
  */
-export { SubnetProvider, SubnetBrowserProvider, SubnetProviderMixin } from './provider.js'
+export { SubnetProvider, SubnetBrowserProvider, SubnetProviderMixin, type SubnetProviderMethods } from './provider.js'
 export { InfoClient, type InfoClientOptions, type InfoMethods } from './info.js'
 export { HealthClient, type HealthClientOptions, type HealthCheckOptions, type HealthMethods } from './health.js'
 export { ValidatorsClient, type ValidatorsClientOptions, type ValidatorsMethods } from './validators.js'

@@ -22,10 +22,45 @@ import { postBody } from './request.js'
 // biome-ignore lint/suspicious/noExplicitAny: mixin constructors take any arguments.
 type Constructor<T> = abstract new (...args: any[]) => T
 
+/** What {@link SubnetProviderMixin} adds to an ethers provider class. */
+export interface SubnetProviderMethods {
+  /** `eth_feeConfig` at a block: a number, bigint, hex number, hash or tag (default: the node's head). */
+  feeConfig(blockTag?: EthersBlockTag): Promise<FeeConfigReturnType>
+  /** `eth_getChainConfig`, with the post-genesis `upgrades`. */
+  getChainConfig(): Promise<ChainConfig>
+  /** `eth_getActiveRulesAt` (unix seconds as number or bigint, or a Date; default: head time). */
+  getActiveRulesAt(timestamp?: Timestamp): Promise<ActiveRules>
+  /**
+   * `eth_getActivePrecompilesAt`.
+   * @deprecated Use `getActiveRulesAt`; nodes mark this method deprecated.
+   */
+  getActivePrecompilesAt(timestamp?: Timestamp): Promise<ActivePrecompiles>
+  /**
+   * The node's Info API on the same connection: the `/ext/info` URL derived from the
+   * provider's URL, with its headers; no network detection, no batching. It follows this
+   * provider's lifecycle (refused once destroyed) and emits its `debug` events.
+   */
+  readonly info: InfoClient
+  /**
+   * The node's Health API (`/ext/health`) on the same connection, as `info`: the URL derived
+   * from the provider's, with its headers; follows this provider's lifecycle.
+   */
+  readonly health: HealthClient
+  /**
+   * The L1's Validators API (`/ext/bc/<id>/validators`) on the same connection, as `info`:
+   * the URL derived from the provider's `/ext/bc/<id>/rpc` URL, with its headers; follows
+   * this provider's lifecycle.
+   */
+  readonly validators: ValidatorsClient
+}
+
 /**
  * Adds the Subnet-EVM methods and `info` to any ethers `JsonRpcApiProvider` class
  * (`JsonRpcProvider`, `BrowserProvider`, …), keeping its constructor. The methods follow
  * `send`'s lifecycle (refused once destroyed, `debug` events) without its batch timer.
+ *
+ * Its type is the base class plus {@link SubnetProviderMethods}, so a declaration names them
+ * instead of restating every member of the base.
  *
  * @example
  * import { WebSocketProvider } from 'ethers'
@@ -33,37 +68,27 @@ type Constructor<T> = abstract new (...args: any[]) => T
  *
  * const SubnetWebSocketProvider = SubnetProviderMixin(WebSocketProvider)
  */
-export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider>>(Base: TBase) {
-  abstract class SubnetProviderBase extends Base {
+export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider>>(
+  Base: TBase,
+): TBase & Constructor<SubnetProviderMethods> {
+  abstract class SubnetProviderBase extends Base implements SubnetProviderMethods {
     #info?: InfoClient
     #health?: HealthClient
     #validators?: ValidatorsClient
 
-    /** `eth_feeConfig` at a block: a number, bigint, hex number, hash or tag (default: the node's head). */
     feeConfig(blockTag?: EthersBlockTag): Promise<FeeConfigReturnType> {
       return feeConfig(this, blockTag)
     }
-    /** `eth_getChainConfig`, with the post-genesis `upgrades`. */
     getChainConfig(): Promise<ChainConfig> {
       return getChainConfig(this)
     }
-    /** `eth_getActiveRulesAt` (unix seconds as number or bigint, or a Date; default: head time). */
     getActiveRulesAt(timestamp?: Timestamp): Promise<ActiveRules> {
       return getActiveRulesAt(this, timestamp)
     }
-    /**
-     * `eth_getActivePrecompilesAt`.
-     * @deprecated Use `getActiveRulesAt`; nodes mark this method deprecated.
-     */
     getActivePrecompilesAt(timestamp?: Timestamp): Promise<ActivePrecompiles> {
       return getActivePrecompilesAt(this, timestamp)
     }
 
-    /**
-     * The node's Info API on the same connection: the `/ext/info` URL derived from the
-     * provider's URL, with its headers; no network detection, no batching. It follows this
-     * provider's lifecycle (refused once destroyed) and emits its `debug` events.
-     */
     get info(): InfoClient {
       if (this.#info) return this.#info
       const connection = (this as unknown as { _getConnection?: () => FetchRequest })._getConnection
@@ -73,20 +98,11 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
       return this.#info
     }
 
-    /**
-     * The node's Health API (`/ext/health`) on the same connection, as `info`: the URL derived
-     * from the provider's, with its headers; follows this provider's lifecycle.
-     */
     get health(): HealthClient {
       this.#health ??= new HealthClient(connectionOf(this, 'HealthClient'), { provider: this })
       return this.#health
     }
 
-    /**
-     * The L1's Validators API (`/ext/bc/<id>/validators`) on the same connection, as `info`:
-     * the URL derived from the provider's `/ext/bc/<id>/rpc` URL, with its headers; follows
-     * this provider's lifecycle.
-     */
     get validators(): ValidatorsClient {
       this.#validators ??= new ValidatorsClient(connectionOf(this, 'ValidatorsClient'), { provider: this })
       return this.#validators

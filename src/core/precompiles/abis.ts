@@ -117,7 +117,7 @@ const [roleSet, readAllowList, setAdmin, setEnabled, setManager, setNone] = allo
  *   args: ['0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC'],
  * })
  */
-export const deployerAllowListAbi = allowListAbi
+export const deployerAllowListAbi: typeof allowListAbi = allowListAbi
 
 /**
  * The Tx Allow List's ABI (`0x0200…0002`, `txAllowListConfig`): the plain allow list,
@@ -138,7 +138,7 @@ export const deployerAllowListAbi = allowListAbi
  *   args: ['0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC'],
  * })
  */
-export const txAllowListAbi = allowListAbi
+export const txAllowListAbi: typeof allowListAbi = allowListAbi
 
 // `struct IFeeManager.FeeConfig` (IFeeManager.sol): 8 × uint256, in `commontype.FeeConfig`'s order.
 const feeConfigComponents = [
@@ -537,11 +537,19 @@ export type WarpBlockHash = {
  *   })
  * )[2]
  */
-export const precompileAbis = {
+// Typed by reference, so its declaration and hover name the ABIs above instead of restating them.
+export const precompileAbis: {
+  readonly contractDeployerAllowListConfig: typeof allowListAbi
+  readonly contractNativeMinterConfig: typeof nativeMinterAbi
+  readonly txAllowListConfig: typeof allowListAbi
+  readonly feeManagerConfig: typeof feeManagerAbi
+  readonly rewardManagerConfig: typeof rewardManagerAbi
+  readonly warpConfig: typeof warpMessengerAbi
+} = {
   contractDeployerAllowListConfig: allowListAbi,
   contractNativeMinterConfig: nativeMinterAbi,
   txAllowListConfig: allowListAbi,
   feeManagerConfig: feeManagerAbi,
   rewardManagerConfig: rewardManagerAbi,
   warpConfig: warpMessengerAbi,
-} as const satisfies { readonly [K in PrecompileKey]: readonly unknown[] }
+} satisfies { readonly [K in PrecompileKey]: readonly unknown[] }
