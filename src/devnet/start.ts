@@ -120,7 +120,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const execute = createExecutor({
-      anvilUrl: anvilProc.url,
+      anvil,
       local: createChainService(files.spec, anvil, fees),
       hooks: precompileHooks(precompiles, anvil),
     })
@@ -198,7 +198,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       anvilUrl: anvilProc.url,
       chainSpec: files.spec,
       stop: () => {
-        stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => undefined)
+        stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())
         return stopping
       },
     }

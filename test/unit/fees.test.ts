@@ -985,7 +985,8 @@ describe('properties (fast-check)', () => {
             expect(next.baseFee).toBeGreaterThanOrEqual(feeConfig.minBaseFee)
             expect(next.baseFee).toBeLessThanOrEqual(maxUint256)
             const expected = v06CalcBaseFee(feeConfig, ref, timestamp)
-            expect(next.baseFee).toBe(expected.baseFee)
+            // v0.6 had no upper clamp; v0.7.3+ stops at 2^256 − 1 (dynamic_fee_windower.go), the one difference.
+            expect(next.baseFee).toBe(expected.baseFee > maxUint256 ? maxUint256 : expected.baseFee)
             expect(next.feeWindow).toEqual(expected.window)
             const max = maxNextBaseFee({ feeConfig, parent, timestamp })
             for (const later of [0n, 1n, 5n, 10n, 19n, 20n, 100n])
@@ -1003,6 +1004,23 @@ describe('properties (fast-check)', () => {
       ),
       { numRuns: 150 },
     )
+  })
+
+  it('the v0.7.3 upper clamp: a base fee driven past 2^256 − 1 stays there (fast-check counterexample, seed -1288721212)', () => {
+    const feeConfig = { ...defaultFeeConfig, minBaseFee: 0n, targetGas: 1n, baseFeeChangeDenominator: 1n }
+    let parent: FeeParentHeader = { number: 0n, timestamp: 1_000n, gasUsed: 0n, baseFeePerGas: 0n }
+    for (const gasUsed of [15_000_000n, 0n, 0n, 0n, maxUint64, 0n, 0n, 0n, 0n]) {
+      const next = nextBaseFee({ feeConfig, parent, timestamp: parent.timestamp as bigint })
+      expect(next.baseFee).toBeLessThanOrEqual(maxUint256)
+      parent = {
+        number: (parent.number as bigint) + 1n,
+        timestamp: parent.timestamp,
+        gasUsed,
+        baseFeePerGas: next.baseFee,
+        extraData: next.extraPrefix,
+      }
+    }
+    expect(parent.baseFeePerGas).toBe(maxUint256)
   })
 
   it('with no gas used the base fee decays monotonically (strictly while above the minimum) to minBaseFee', () => {

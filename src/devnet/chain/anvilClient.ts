@@ -1,19 +1,41 @@
-/** A minimal JSON-RPC client for the devnet's own calls to anvil. */
+/**
+ * A minimal JSON-RPC client for the devnet's calls to anvil: its own requests and the calls it
+ * forwards. One keep-alive connection pool over node:http: every forwarded call pays this hop,
+ * and undici's `fetch` costs about 0.3 ms more per request than a plain keep-alive request.
+ */
+import { Agent, request } from 'node:http'
 import { parseJson } from '../../core/json/parse.js'
 
 export type Block = { number: bigint; hash: string; timestamp: bigint }
 
 export class AnvilClient {
   private nextId = 1
+  // Idle keep-alive sockets are unref'd by the agent, so they never hold the process open.
+  private readonly agent = new Agent({ keepAlive: true })
   constructor(readonly url: string) {}
 
-  async request<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+  /** POSTs a JSON-RPC body (a call or a batch) and resolves with the reply's text. */
+  post(body: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = request(this.url, { method: 'POST', agent: this.agent, headers: { 'content-type': 'application/json' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(body)
     })
-    const body = parseJson(await res.text()) as { result?: T; error?: { message: string } }
+  }
+
+  /** Closes the idle connections (the devnet's stop). */
+  close(): void {
+    this.agent.destroy()
+  }
+
+  async request<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const text = await this.post(JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }))
+    const body = parseJson(text) as { result?: T; error?: { message: string } }
     if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`)
     return body.result as T
   }
@@ -22,12 +44,8 @@ export class AnvilClient {
   async batch<T = unknown>(calls: [method: string, params: unknown[]][]): Promise<T[]> {
     const first = this.nextId
     this.nextId += calls.length
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: first + i, method, params }))),
-    })
-    const replies = parseJson(await res.text()) as { id: number; result?: T; error?: { message: string } }[]
+    const text = await this.post(JSON.stringify(calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: first + i, method, params }))))
+    const replies = parseJson(text) as { id: number; result?: T; error?: { message: string } }[]
     const byId = new Map(replies.map((r) => [Number(r.id), r]))
     return calls.map(([method], i) => {
       const r = byId.get(first + i)
@@ -55,12 +73,8 @@ export class AnvilClient {
     method: string,
     params: unknown[] = [],
   ): Promise<{ result?: T; error?: { code: number; message: string; data?: unknown } }> {
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-    })
-    return parseJson(await res.text()) as { result?: T; error?: { code: number; message: string; data?: unknown } }
+    const text = await this.post(JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }))
+    return parseJson(text) as { result?: T; error?: { code: number; message: string; data?: unknown } }
   }
 
   private static toBlock(raw: { number: string; hash: string; timestamp: string } | null): Block | undefined {

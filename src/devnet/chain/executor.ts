@@ -6,6 +6,7 @@
  */
 import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
 import { goJson } from '../wire/goJson.js'
+import type { AnvilClient } from './anvilClient.js'
 import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
 
 /** A locally served method: takes raw params, returns a value for `goJson`. */
@@ -43,12 +44,19 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
  */
 export type ForwardHooks = {
   before(calls: readonly ChainCall[]): Promise<void>
+  /**
+   * Whether `before` would have work for these reads, and then whether the head block anvil
+   * reported (in the same anvil batch as the reads) leaves nothing to do: a run of reads costs one
+   * anvil round trip while no new block came, and is asked again after `before` when one did.
+   */
+  readsNeedHead(calls: readonly ChainCall[]): boolean
+  isCurrent(headHash: string): boolean
   /** An `outcome` answers instead of anvil; `after` runs once anvil answered. */
   intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined>
   adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome>
 }
 
-export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<string, LocalMethod>; hooks?: ForwardHooks }): CallExecutor {
+export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<string, LocalMethod>; hooks?: ForwardHooks }): CallExecutor {
   const hooks = opts.hooks
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
@@ -56,12 +64,7 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
     )
     let text: string
     try {
-      const res = await fetch(opts.anvilUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: calls.length === 1 ? body[0] : `[${body.join(',')}]`,
-      })
-      text = await res.text()
+      text = await opts.anvil.post(calls.length === 1 ? body[0]! : `[${body.join(',')}]`)
     } catch (e) {
       const message = `devnet: anvil is not reachable: ${(e as Error).message}`
       return calls.map(() => ({ error: { code: -32000, message } }))
@@ -76,6 +79,17 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       }
     }
     return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
+  }
+
+  const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
+
+  /** Reads, with the precompiles in step with the head block they are answered at. */
+  async function forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
+    if (!hooks?.readsNeedHead(group)) return forward(group)
+    const [head, ...answers] = await forward([headCall, ...group])
+    if (head && 'result' in head && hooks.isCurrent(headHash(head.result))) return answers
+    await hooks.before(group)
+    return forward(group)
   }
 
   async function runLocal(call: ChainCall, method: LocalMethod): Promise<CallOutcome> {
@@ -111,8 +125,7 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
       const indexes = reads
       reads = []
       const group = indexes.map((i) => calls[i]!)
-      await hooks?.before(group)
-      const answers = await forward(group)
+      const answers = await forwardReads(group)
       for (let k = 0; k < indexes.length; k++) {
         const i = indexes[k]!
         outcomes[i] = hooks ? await hooks.adjust(calls[i]!, answers[k]!) : answers[k]!
@@ -134,6 +147,13 @@ export function createExecutor(opts: { anvilUrl: string; local: ReadonlyMap<stri
     await flush()
     return outcomes
   }
+}
+
+/** The `hash` of a block reply's raw result (empty when it is not a block). */
+function headHash(result: string): string {
+  const scan = scanFirstValue(result)
+  const member = scan.ok && scan.kind === 'object' ? findMember(scan.members, 'hash') : undefined
+  return member ? result.slice(member.value.start, member.value.end) : ''
 }
 
 const readOnlyMethods = new Set([

@@ -91,6 +91,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
       if (calls.every((c) => precompileFree.has(c.method))) return
       await runtime.sync()
     },
+    readsNeedHead: (calls: readonly ChainCall[]) => !calls.every((c) => precompileFree.has(c.method)),
+    /** `headHash` is the raw JSON string of the head block's hash, as anvil wrote it. */
+    isCurrent: (headHash: string) => runtime.isSyncedAt(headHash.slice(1, -1)),
 
     /** Runs before a state-changing call is forwarded; an outcome here answers it instead of anvil. */
     async intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined> {

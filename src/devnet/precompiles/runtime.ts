@@ -67,6 +67,8 @@ export class PrecompileRuntime {
   /** Next block whose NativeCoinMinted logs still have to be paid out. */
   private mintFrom = 0n
   private queue: Promise<void> = Promise.resolve()
+  /** Syncs queued or running. */
+  private syncing = 0
 
   constructor(
     private readonly spec: ChainSpec,
@@ -84,9 +86,15 @@ export class PrecompileRuntime {
     return this.installed.has(key)
   }
 
+  /** Whether the last sync was at the block `hash` and none is under way: nothing to bring in line. */
+  isSyncedAt(hash: string): boolean {
+    return !this.syncing && hash === this.syncedHash
+  }
+
   /** Brings anvil's state in line with the schedule at the latest block (once per new block). */
   sync(): Promise<void> {
-    const next = this.queue.then(() => this.syncNow())
+    this.syncing++
+    const next = this.queue.then(() => this.syncNow()).finally(() => this.syncing--)
     this.queue = next.catch(() => undefined)
     return next
   }

@@ -1,0 +1,133 @@
+/**
+ * The Hardhat example's `scripts/administer.cjs` as a new user runs it: the built CLI
+ * (`node dist/cli.js devnet --genesis <file>`, what `npx subnet-rpc devnet` runs) on each real
+ * genesis file of Subnet-EVM's tests that enables a precompile the script administers, then
+ * `npx hardhat run scripts/administer.cjs --network devnet` as the genesis admin and as an
+ * address without a role. Each effect the script reports is read back here over raw JSON-RPC.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawResult } from './helpers.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const example = join(root, 'examples/hardhat')
+const genesisDir = join(root, 'test/fixtures/subnet-evm-genesis')
+
+/** Starts `subnet-rpc devnet --genesis <file>` from dist/ and resolves with its alias RPC URL. */
+async function startCli(genesis: string): Promise<{ rpcUrl: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['dist/cli.js', 'devnet', '--port', '0', '--genesis', genesis], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const rpcUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const url = /L1 alias +(\S+)/.exec(out)?.[1]
+      if (url && /Press Ctrl-C/.test(out)) resolve(url)
+    })
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    child.on('exit', () => reject(new Error(`the devnet exited: ${out}`)))
+  })
+  return { rpcUrl, child }
+}
+
+/** Runs the script; its stdout is one JSON object per line. */
+async function administer(rpcUrl: string, signerKey?: string): Promise<Record<string, any>[]> {
+  const { stdout } = await promisify(execFile)('npx', ['hardhat', 'run', 'scripts/administer.cjs', '--network', 'devnet'], {
+    cwd: example,
+    timeout: 120_000,
+    env: {
+      ...process.env,
+      DEVNET_RPC_URL: rpcUrl,
+      ...(signerKey ? { SIGNER_KEY: signerKey } : {}),
+      HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+      CI: 'true',
+    },
+  })
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+}
+
+const admin = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC'
+const word = (address: string) => address.slice(2).toLowerCase().padStart(64, '0')
+
+const cases = [
+  { genesis: 'tx_allow_list.json', key: 'txAllowListConfig', step: 'txAllowList.setEnabled' },
+  { genesis: 'fee_manager.json', key: 'feeManagerConfig', step: 'feeManager.setFeeConfig' },
+  { genesis: 'contract_native_minter.json', key: 'contractNativeMinterConfig', step: 'nativeMinter.mintNativeCoin' },
+] as const
+
+for (const c of cases) {
+  describe(`examples/hardhat: scripts/administer.cjs against subnet-rpc devnet --genesis ${c.genesis}`, () => {
+    let devnet: { rpcUrl: string; child: ChildProcess }
+    let asAdmin: Record<string, any>[]
+    let asNobody: Record<string, any>[]
+    const nobodyKey = `0x${randomBytes(32).toString('hex')}`
+
+    beforeAll(async () => {
+      expect(existsSync(join(root, 'dist/cli.js')), 'build first: npm run build').toBe(true)
+      devnet = await startCli(join(genesisDir, c.genesis))
+      asAdmin = await administer(devnet.rpcUrl)
+      asNobody = await administer(devnet.rpcUrl, nobodyKey)
+    }, 240_000)
+    afterAll(() => {
+      devnet?.child.kill('SIGTERM')
+    })
+
+    it('finds the one precompile the genesis enables, as the admin', () => {
+      expect(asAdmin[0]).toEqual({ signer: admin, active: [c.key] })
+      expect(asAdmin).toHaveLength(2)
+      expect(asAdmin[1]).toMatchObject({ step: c.step, ok: true })
+    })
+
+    it('the change took effect on the chain', async () => {
+      const r = asAdmin[1]!
+      if (c.key === 'txAllowListConfig') {
+        expect(r.refusedBefore).toBe(`cannot issue transaction from non-allow listed address: ${r.account}`)
+        expect(r.role).toBe('enabled')
+        expect(r.newcomerTxStatus).toBe(1)
+        const role = await rawResult(devnet.rpcUrl, 'eth_call', [
+          { to: '0x0200000000000000000000000000000000000002', data: `0xeb54dae1${word(r.account)}` },
+          'latest',
+        ])
+        expect(BigInt(role as string)).toBe(1n)
+      }
+      if (c.key === 'feeManagerConfig') {
+        // fee_manager.json's minBaseFee is 1 gwei; the script doubles it.
+        expect(r.minBaseFee).toBe('2000000000')
+        expect(r.lastChangedAt).toBe(String(r.block))
+        const fees = (await rawResult(devnet.rpcUrl, 'eth_feeConfig', [])) as { feeConfig: { minBaseFee: number }; lastChangedAt: number }
+        expect(fees.feeConfig.minBaseFee).toBe(2_000_000_000)
+        expect(fees.lastChangedAt).toBe(r.block)
+      }
+      if (c.key === 'contractNativeMinterConfig') {
+        expect(r.balance).toBe(String(1000n * 10n ** 18n))
+        expect(BigInt((await rawResult(devnet.rpcUrl, 'eth_getBalance', [r.recipient, 'latest'])) as string)).toBe(1000n * 10n ** 18n)
+      }
+    })
+
+    it("an address without a role gets the node's error, and nothing changes", async () => {
+      const signer = asNobody[0]!.signer as string
+      expect(asNobody[1]).toEqual({
+        step: c.step,
+        ok: false,
+        error: {
+          txAllowListConfig: `cannot modify allow list: modify address: ${signer}, from role: NoRole, to role: EnabledRole`,
+          feeManagerConfig: `non-enabled cannot change fee config: ${signer}`,
+          contractNativeMinterConfig: `non-enabled cannot mint: ${signer}`,
+        }[c.key],
+      })
+      if (c.key === 'feeManagerConfig') {
+        const fees = (await rawResult(devnet.rpcUrl, 'eth_feeConfig', [])) as { feeConfig: { minBaseFee: number } }
+        expect(fees.feeConfig.minBaseFee).toBe(2_000_000_000)
+      }
+    })
+  })
+}
