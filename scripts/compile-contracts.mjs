@@ -19,7 +19,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
 /** The precompile stand-ins: contract name → file in contracts/. */
-export const precompileContracts = ['ContractDeployerAllowList', 'NativeMinter', 'TxAllowList', 'FeeManager', 'RewardManager']
+export const precompileContracts = [
+  'ContractDeployerAllowList',
+  'NativeMinter',
+  'TxAllowList',
+  'FeeManager',
+  'RewardManager',
+  'WarpMessenger',
+]
 
 export const compilerSettings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun' }
 

@@ -5,6 +5,7 @@
  */
 import { loadChainFiles, type JsonSource } from './config/genesis.js'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
+import { decodeCb58 } from '../core/cb58.js'
 import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
 import { platformChainID, primaryChainIDs } from './config/network.js'
 import type { ChainSpec } from './config/chainSpec.js'
@@ -116,7 +117,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
 
     // The precompiles enabled at genesis are in place before the first request.
-    const precompiles = new PrecompileRuntime(files.spec, anvil)
+    const precompiles = new PrecompileRuntime(files.spec, anvil, {
+      blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`,
+      networkID,
+    })
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const execute = createExecutor({

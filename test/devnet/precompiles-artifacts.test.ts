@@ -4,7 +4,7 @@
  * contract), and each Solidity stand-in offers every function and event of the node's ABI.
  */
 import { describe, expect, it } from 'vitest'
-import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '../../src/core/precompiles/abis.js'
+import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import { precompileArtifacts } from '../../src/devnet/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compilePrecompiles } from '../../scripts/compile-contracts.mjs'
@@ -28,6 +28,7 @@ const nodeAbis: Record<keyof typeof precompileArtifacts, readonly AbiItem[]> = {
   TxAllowList: allowListAbi,
   FeeManager: feeManagerAbi,
   RewardManager: rewardManagerAbi,
+  WarpMessenger: warpMessengerAbi,
 }
 
 describe('precompile artifacts', () => {

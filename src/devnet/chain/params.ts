@@ -13,22 +13,25 @@ const invalidParams = (message: string) => new RpcError(-32602, message)
 export type ArgDecoder<T> = (raw: string) => T
 
 /**
- * Splits `params` into at most `decoders.length` arguments; missing ones are undefined
- * (all arguments of these methods are Go pointers, so missing means nil).
+ * Splits `params` into at most `decoders.length` arguments. Go pointer arguments (the default)
+ * may be missing or null: undefined. The first `required` arguments are Go values: a missing one
+ * is `missing value for required argument i`, and a null one goes to its decoder, as
+ * encoding/json hands it to the type's UnmarshalJSON.
  */
 export function positionalArgs<T extends unknown[]>(
   params: string | undefined,
   decoders: { [K in keyof T]: ArgDecoder<T[K]> },
+  required = 0,
 ): Partial<T> {
-  if (params === undefined || params === 'null') return [] as unknown as Partial<T>
-  if (goJsonTypeName(params) !== 'array') throw invalidParams('non-array args')
-  const scan = scanFirstValue(params)
-  if (!scan.ok) throw invalidParams('non-array args')
+  const given = params === undefined || params === 'null' ? undefined : scanFirstValue(params)
+  if (given && (goJsonTypeName(params!) !== 'array' || !given.ok)) throw invalidParams('non-array args')
+  const elements = given?.ok ? given.elements : []
+  if (elements.length < required) throw invalidParams(`missing value for required argument ${elements.length}`)
   const out: unknown[] = []
-  scan.elements.forEach((span, i) => {
+  elements.forEach((span, i) => {
     if (i >= decoders.length) throw invalidParams(`too many arguments, want at most ${decoders.length}`)
-    const raw = params.slice(span.start, span.end)
-    if (raw === 'null') {
+    const raw = params!.slice(span.start, span.end)
+    if (raw === 'null' && i >= required) {
       out.push(undefined)
       return
     }

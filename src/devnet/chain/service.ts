@@ -18,6 +18,21 @@ import { feeManagerAddress } from '../../core/precompiles/addresses.js'
 import type { PrecompileConfig } from '../config/types.js'
 import { revertText } from '../precompiles/rpc.js'
 import { roleSlot } from '../precompiles/runtime.js'
+import { decodeCb58, encodeCb58 } from '../../core/cb58.js'
+
+/** ids.ID.UnmarshalJSON: a quoted CB58 string of 32 bytes; `null` leaves the zero ID (ids/id.go). */
+const idArg = (raw: string): Uint8Array => {
+  if (raw === 'null') return new Uint8Array(32)
+  if (raw.length < 2 || raw[0] !== '"' || raw[raw.length - 1] !== '"') throw new Error('first and last characters should be quotes')
+  let bytes: Uint8Array
+  try {
+    bytes = decodeCb58(raw.slice(1, -1))
+  } catch (e) {
+    throw new Error(`couldn't decode ID to bytes: ${(e as Error).message}`)
+  }
+  if (bytes.length !== 32) throw new Error(`invalid hash length: expected 32 bytes but got ${bytes.length}`)
+  return bytes
+}
 
 const nodeError = (message: string) => new RpcError(-32000, message)
 
@@ -86,6 +101,17 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
     rpc_modules: (params) => {
       positionalArgs<[]>(params, [])
       return { eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' }
+    },
+    /**
+     * warp_getMessage(messageID): the unsigned message of a mined `sendWarpMessage` (warp/service.go
+     * `GetMessage`; a node serves it with `warp-api-enabled`, which the devnet always is).
+     */
+    warp_getMessage: async (params) => {
+      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+      await fees.precompiles.sync()
+      const message = fees.precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
+      if (!message) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
+      return message
     },
     /**
      * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent

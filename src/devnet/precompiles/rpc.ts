@@ -19,7 +19,7 @@ import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
-import { roleSlot, runtimeCode, type PrecompileRuntime } from './runtime.js'
+import { roleSlot, type PrecompileRuntime } from './runtime.js'
 
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
@@ -141,7 +141,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
         const [address] = params(call)
         if ('result' in outcome && typeof address === 'string') {
           const key = runtime.keyAt(address)
-          if (key && outcome.result === `"${runtimeCode(key)}"`) return { result: '"0x01"' }
+          if (key && outcome.result === `"${runtime.code(key)}"`) return { result: '"0x01"' }
         }
         return outcome
       }

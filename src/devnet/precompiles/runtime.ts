@@ -11,6 +11,10 @@
  *   Minter's `initialMint` (nativeminter/module.go);
  * - disable: `SelfDestruct` + `Finalise`: the account goes, code, nonce, balance and storage.
  *
+ * Warp keeps no state at its address: its stand-in reads the L1's IDs from a trailer on its code, and
+ * each mined `SendWarpMessage` log is kept for `warp_getMessage`, as a node's warp backend stores the
+ * message when the block is accepted (warp/config.go `Accept`, warp/backend.go `AddMessage`).
+ *
  * The devnet sees blocks only after anvil mined them, so a precompile is installed right after
  * the first block whose timestamp reaches its `blockTimestamp` (a node installs it before that
  * block's transactions). `sync` runs before every call the devnet forwards.
@@ -29,12 +33,14 @@ export const runPrecompiles = {
   txAllowListConfig: 'TxAllowList',
   feeManagerConfig: 'FeeManager',
   rewardManagerConfig: 'RewardManager',
+  warpConfig: 'WarpMessenger',
 } as const satisfies Partial<Record<PrecompileKey, keyof typeof precompileArtifacts>>
 export type RunPrecompileKey = keyof typeof runPrecompiles
 const runKeys = Object.keys(runPrecompiles) as RunPrecompileKey[]
 
 export const roleSetTopic = '0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e'
 export const nativeCoinMintedTopic = '0x400cd392f3d56fd10bb1dbd5839fdda8298208ddaa97b368faa053e1850930ee'
+export const sendWarpMessageTopic = '0x56600c567728a800c0aa927500f831cb451df66a7af570eb4df4dfbf4674887d'
 
 const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
 const hex = (v: bigint) => `0x${v.toString(16)}`
@@ -51,7 +57,7 @@ const allowFeeRecipientsValue = `0x6166726176${'0'.repeat(54)}`
 const blackholeWord = `0x${'01'.padEnd(40, '0').padStart(64, '0')}`
 const rewardSlots = [rewardAddressSlot]
 
-export const runtimeCode = (key: RunPrecompileKey): string => precompileArtifacts[runPrecompiles[key]].deployedBytecode
+const runtimeCode = (key: RunPrecompileKey): string => precompileArtifacts[runPrecompiles[key]].deployedBytecode
 const addressOf = (key: RunPrecompileKey) => precompileAddresses[key].toLowerCase()
 
 const roleLists = [
@@ -60,12 +66,22 @@ const roleLists = [
   ['managerAddresses', 3n],
 ] as const
 
+/** What a node's snow context gives the Warp precompile. */
+export type WarpContext = {
+  /** The L1's blockchain ID, 32 bytes as 0x-hex. */
+  blockchainID: string
+  networkID: number
+}
+
 export class PrecompileRuntime {
   /** The config each precompile was last installed with, by key. */
   private installed = new Map<RunPrecompileKey, PrecompileConfig>()
   private syncedHash: string | undefined
-  /** Next block whose NativeCoinMinted logs still have to be paid out. */
-  private mintFrom = 0n
+  /** Next block whose NativeCoinMinted and SendWarpMessage logs are still to be taken in. */
+  private logsFrom = 0n
+  /** Unsigned Warp messages (0x-hex) by message ID (0x-hex), from mined SendWarpMessage logs. */
+  private readonly warpMessages = new Map<string, string>()
+  private readonly warpTrailer: string
   private queue: Promise<void> = Promise.resolve()
   /** Syncs queued or running. */
   private syncing = 0
@@ -73,7 +89,20 @@ export class PrecompileRuntime {
   constructor(
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
-  ) {}
+    warp: WarpContext,
+  ) {
+    this.warpTrailer = warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0')
+  }
+
+  /** The code the devnet installs for `key`: the stand-in's runtime code, and Warp's trailer. */
+  code(key: RunPrecompileKey): string {
+    return key === 'warpConfig' ? runtimeCode(key) + this.warpTrailer : runtimeCode(key)
+  }
+
+  /** The unsigned message of a mined `sendWarpMessage` (0x-hex), by its ID (0x-hex). */
+  warpMessage(messageID: string): string | undefined {
+    return this.warpMessages.get(messageID.toLowerCase())
+  }
 
   /** The key whose stand-in runs at `address` in the latest state, if any. */
   keyAt(address: string): RunPrecompileKey | undefined {
@@ -105,16 +134,16 @@ export class PrecompileRuntime {
     // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
     const codes = await this.anvil.batch<string>(runKeys.map((k) => ['eth_getCode', [addressOf(k), 'latest']]))
     runKeys.forEach((key, i) => {
-      if (codes[i] !== runtimeCode(key)) this.installed.delete(key)
+      if (codes[i] !== this.code(key)) this.installed.delete(key)
     })
-    if (latest.number < this.mintFrom) this.mintFrom = latest.number + 1n
-    await this.payMints(latest)
+    if (latest.number < this.logsFrom) this.logsFrom = latest.number + 1n
+    await this.takeLogs(latest)
     for (const key of runKeys) {
       const active = activePrecompileConfig(this.spec, key, latest.timestamp)
       const want = active && !active.disable ? active : undefined
       const have = this.installed.get(key)
       if (have === want) continue
-      if (have || codes[runKeys.indexOf(key)] === runtimeCode(key)) await this.remove(key)
+      if (have || codes[runKeys.indexOf(key)] === this.code(key)) await this.remove(key)
       if (want) await this.install(key, want, latest)
     }
     this.syncedHash = latest.hash
@@ -125,7 +154,7 @@ export class PrecompileRuntime {
     const address = addressOf(key)
     const a = this.anvil
     await a.request('anvil_setNonce', [address, '0x1'])
-    await a.request('anvil_setCode', [address, runtimeCode(key)])
+    await a.request('anvil_setCode', [address, this.code(key)])
     for (const [list, role] of roleLists) {
       const accounts = (config.json[list] as string[] | undefined) ?? []
       for (const account of accounts) await a.request('anvil_setStorageAt', [address, roleSlot(account), word(role)])
@@ -194,19 +223,33 @@ export class PrecompileRuntime {
     await this.anvil.request('anvil_setBalance', [account, hex(balance + amount)])
   }
 
-  /** `mintNativeCoin`'s `AddBalance`, paid once the minting block is mined (EVM code cannot create coins). */
-  private async payMints(latest: Block) {
-    if (this.mintFrom > latest.number) return
-    const from = this.mintFrom
-    this.mintFrom = latest.number + 1n
-    const logs = await this.anvil.request<{ topics: string[]; data: string }[]>('eth_getLogs', [
+  /**
+   * The logs the devnet acts on once their block is mined: `mintNativeCoin`'s `AddBalance` (EVM code
+   * cannot create coins) and the messages of `sendWarpMessage`, one `eth_getLogs` for both.
+   */
+  private async takeLogs(latest: Block) {
+    if (this.logsFrom > latest.number) return
+    const from = this.logsFrom
+    this.logsFrom = latest.number + 1n
+    const minter = addressOf('contractNativeMinterConfig')
+    const logs = await this.anvil.request<{ address: string; topics: string[]; data: string }[]>('eth_getLogs', [
       {
-        address: addressOf('contractNativeMinterConfig'),
+        address: [minter, addressOf('warpConfig')],
         fromBlock: hex(from),
         toBlock: hex(latest.number),
-        topics: [nativeCoinMintedTopic],
+        topics: [[nativeCoinMintedTopic, sendWarpMessageTopic]],
       },
     ])
-    for (const log of logs) await this.addBalance(`0x${log.topics[2]!.slice(26)}`, BigInt(log.data))
+    for (const log of logs) {
+      if (log.address.toLowerCase() === minter) await this.addBalance(`0x${log.topics[2]!.slice(26)}`, BigInt(log.data))
+      else this.warpMessages.set(log.topics[2]!.toLowerCase(), abiBytes(log.data))
+    }
   }
+}
+
+/** The one `bytes` value of ABI-encoded log data (offset, length, bytes). */
+function abiBytes(data: string): string {
+  const offset = Number.parseInt(data.slice(2, 66), 16) * 2
+  const length = Number.parseInt(data.slice(2 + offset, 66 + offset), 16) * 2
+  return `0x${data.slice(66 + offset, 66 + offset + length)}`
 }
