@@ -2,3 +2,13 @@ export { SubnetRpcError } from './base.js'
 export { NodeRpcError, MethodNotFoundError, type NodeRpcErrorType, type MethodNotFoundErrorType } from './node.js'
 export { ResponseShapeError, PrecisionError, type ResponseShapeErrorType, type PrecisionErrorType } from './response.js'
 export { InvalidArgumentError, InfoEndpointError, type InvalidArgumentErrorType, type InfoEndpointErrorType } from './argument.js'
+export {
+  AllowListRoleError,
+  InvalidFeeConfigError,
+  PrecompileNotActiveError,
+  SelfDemotionError,
+  type AllowListRoleErrorType,
+  type InvalidFeeConfigErrorType,
+  type PrecompileNotActiveErrorType,
+  type SelfDemotionErrorType,
+} from './precompile.js'

@@ -38,3 +38,13 @@ export {
   type AllowListRoleNumber,
   type AllowListRoleString,
 } from './roles.js'
+export {
+  allowListPrecompileKeys,
+  checkAllowListPrecompile,
+  enabledRoles,
+  feeConfigProblem,
+  precompileErrorFromNode,
+  roleChangeNeeds,
+  type AllowListPrecompileKey,
+  type PrecompileCallContext,
+} from './admin.js'

@@ -1,0 +1,319 @@
+/**
+ * Reads of an L1's stateful precompiles, as standalone viem actions on any client: roles,
+ * the Fee Manager's config, the Reward Manager's state, Warp's blockchain ID, whether a
+ * precompile is active, and an allow list's members. Each read of an inactive precompile
+ * (no code at its address) is a `PrecompileNotActiveError`, not viem's "returned no data".
+ */
+import type { Address, BlockNumber, BlockTag, Client, Hex } from 'viem'
+import { getBlock, getCode, getContractEvents, readContract } from 'viem/actions'
+import { getAction } from 'viem/utils'
+import { notActive, type AllowListPrecompileKey, checkAddress, checkAllowListPrecompile } from '../../core/precompiles/admin.js'
+import { allowListAbi, feeManagerAbi, rewardManagerAbi, warpMessengerAbi } from '../../core/precompiles/abis.js'
+import { type AllowListRole, allowListRoleFromNumber } from '../../core/precompiles/roles.js'
+import { feeConfigKeys, type PrecompileKey, isPrecompileKey, precompiles } from '../../core/names.js'
+import type { ChainConfig, FeeConfig } from '../../core/types/subnet.js'
+import { InvalidArgumentError } from '../../errors/argument.js'
+import { MethodNotFoundError } from '../../errors/node.js'
+import { getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
+
+/** Where a read looks: a block number or tag (default `latest`). */
+export type PrecompileReadAt = { blockNumber?: BlockNumber | undefined; blockTag?: BlockTag | undefined }
+
+/** viem's "returned no data" (a call to an address without code) anywhere in the chain. */
+const noCode = (e: unknown): boolean => {
+  for (let c = e as { name?: string; cause?: unknown } | undefined; c; c = c.cause as typeof c)
+    if (c.name === 'ContractFunctionZeroDataError') return true
+  return false
+}
+
+/** readContract of a precompile; an empty account becomes `PrecompileNotActiveError` at the block read. */
+async function readPrecompile<T>(client: Client, precompile: PrecompileKey, at: PrecompileReadAt, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (e) {
+    if (!noCode(e)) throw e
+    const block = await getAction(
+      client,
+      getBlock,
+      'getBlock',
+    )(at.blockNumber === undefined ? { blockTag: at.blockTag ?? 'latest' } : { blockNumber: at.blockNumber })
+    throw notActive(precompile, block.timestamp)
+  }
+}
+
+export type GetAllowListRoleParameters = PrecompileReadAt & {
+  /** The allow-list precompile, by config key: `txAllowListConfig`, `feeManagerConfig`, … */
+  precompile: AllowListPrecompileKey
+  address: Address
+}
+export type GetAllowListRoleReturnType = AllowListRole
+
+/**
+ * The role of an address on an allow-list precompile (`readAllowList`): `none`, `enabled`,
+ * `admin` or `manager`.
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { getAllowListRole } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const role = await getAllowListRole(client, { precompile: 'txAllowListConfig', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+ */
+export async function getAllowListRole(client: Client, parameters: GetAllowListRoleParameters): Promise<GetAllowListRoleReturnType> {
+  const precompile = checkAllowListPrecompile(parameters?.precompile)
+  const address = checkAddress('address', parameters.address)
+  const role = await readPrecompile(client, precompile, parameters, () =>
+    getAction(
+      client,
+      readContract,
+      'readContract',
+    )({
+      address: precompiles[precompile].address,
+      abi: allowListAbi,
+      functionName: 'readAllowList',
+      args: [address],
+      ...blockOf(parameters),
+    }),
+  )
+  return allowListRoleFromNumber(role)
+}
+
+export type GetFeeManagerConfigParameters = PrecompileReadAt
+export type GetFeeManagerConfigReturnType = { feeConfig: FeeConfig; lastChangedAt: bigint }
+
+/**
+ * What the Fee Manager holds (`getFeeConfig`, `getFeeConfigLastChangedAt`): the fee config and
+ * the block of its last change (the activation block until the first `setFeeConfig`).
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { getFeeManagerConfig } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const { feeConfig, lastChangedAt } = await getFeeManagerConfig(client)
+ */
+export async function getFeeManagerConfig(
+  client: Client,
+  parameters: GetFeeManagerConfigParameters = {},
+): Promise<GetFeeManagerConfigReturnType> {
+  const read = getAction(client, readContract, 'readContract')
+  const address = precompiles.feeManagerConfig.address
+  const at = blockOf(parameters)
+  const [values, lastChangedAt] = await readPrecompile(client, 'feeManagerConfig', parameters, () =>
+    Promise.all([
+      read({ address, abi: feeManagerAbi, functionName: 'getFeeConfig', ...at }),
+      read({ address, abi: feeManagerAbi, functionName: 'getFeeConfigLastChangedAt', ...at }),
+    ]),
+  )
+  const feeConfig = Object.fromEntries(feeConfigKeys.map((key, i) => [key, values[i]])) as FeeConfig
+  return { feeConfig, lastChangedAt }
+}
+
+/** `constants.BlackholeAddr`: where fees go when rewards are disabled. */
+export const blackholeAddress = '0x0100000000000000000000000000000000000000'
+
+export type GetRewardConfigParameters = PrecompileReadAt
+export type GetRewardConfigReturnType = {
+  /** Where block rewards go (`currentRewardAddress`); the blackhole address when rewards are disabled. */
+  rewardAddress: Address
+  /** Whether each block's coinbase (fee recipient) gets them (`areFeeRecipientsAllowed`). */
+  feeRecipientsAllowed: boolean
+  /** True when fees are burned: the reward address is the blackhole and fee recipients are not allowed. */
+  rewardsDisabled: boolean
+}
+
+/**
+ * The Reward Manager's state: the reward address and whether fee recipients are allowed.
+ *
+ * @example
+ * // Needs the Reward Manager active (the built-in devnet enables it 3 hours after its start).
+ * import { createPublicClient, http } from 'viem'
+ * import { getRewardConfig } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const { rewardAddress, feeRecipientsAllowed } = await getRewardConfig(client)
+ */
+export async function getRewardConfig(client: Client, parameters: GetRewardConfigParameters = {}): Promise<GetRewardConfigReturnType> {
+  const read = getAction(client, readContract, 'readContract')
+  const address = precompiles.rewardManagerConfig.address
+  const at = blockOf(parameters)
+  const [rewardAddress, feeRecipientsAllowed] = await readPrecompile(client, 'rewardManagerConfig', parameters, () =>
+    Promise.all([
+      read({ address, abi: rewardManagerAbi, functionName: 'currentRewardAddress', ...at }),
+      read({ address, abi: rewardManagerAbi, functionName: 'areFeeRecipientsAllowed', ...at }),
+    ]),
+  )
+  return { rewardAddress, feeRecipientsAllowed, rewardsDisabled: !feeRecipientsAllowed && rewardAddress.toLowerCase() === blackholeAddress }
+}
+
+export type GetWarpBlockchainIdParameters = PrecompileReadAt
+export type GetWarpBlockchainIdReturnType = Hex
+
+/**
+ * The L1's blockchain ID as Warp's `getBlockchainID` gives it: bytes32 hex (its CB58 form is
+ * `encodeCb58(hexToBytes(id))`).
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { getWarpBlockchainId } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const id = await getWarpBlockchainId(client)
+ */
+export async function getWarpBlockchainId(
+  client: Client,
+  parameters: GetWarpBlockchainIdParameters = {},
+): Promise<GetWarpBlockchainIdReturnType> {
+  return readPrecompile(client, 'warpConfig', parameters, () =>
+    getAction(
+      client,
+      readContract,
+      'readContract',
+    )({
+      address: precompiles.warpConfig.address,
+      abi: warpMessengerAbi,
+      functionName: 'getBlockchainID',
+      ...blockOf(parameters),
+    }),
+  )
+}
+
+export type IsPrecompileActiveParameters = {
+  precompile: PrecompileKey
+  /** Unix seconds (number or bigint) or a Date; default: the node's head time. */
+  timestamp?: number | bigint | Date | undefined
+}
+export type IsPrecompileActiveReturnType = boolean
+
+/**
+ * Whether a precompile is active now or at a time, from `eth_getActiveRulesAt`. Where a
+ * provider does not serve that method (a `MethodNotFoundError`) and no time is given, the
+ * code at the precompile's address tells (`0x01` while active, as the node writes it).
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { isPrecompileActive } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const active = await isPrecompileActive(client, { precompile: 'feeManagerConfig' })
+ */
+export async function isPrecompileActive(client: Client, parameters: IsPrecompileActiveParameters): Promise<IsPrecompileActiveReturnType> {
+  const precompile = parameters?.precompile
+  if (typeof precompile !== 'string' || !isPrecompileKey(precompile))
+    throw new InvalidArgumentError({ argument: 'precompile', value: precompile, accepted: Object.keys(precompiles).join(', ') })
+  try {
+    const { precompiles: active } = await getActiveRulesAt(client, { timestamp: parameters.timestamp })
+    return Object.hasOwn(active, precompile)
+  } catch (e) {
+    if (!(e instanceof MethodNotFoundError) || parameters.timestamp !== undefined) throw e
+    const code = await getAction(client, getCode, 'getCode')({ address: precompiles[precompile].address })
+    return code === '0x01'
+  }
+}
+
+export type AllowListMember = {
+  address: Address
+  /** The block where the address got its current role: a `RoleSet` event's, or the activation block for the config's lists. */
+  since: bigint
+}
+export type GetAllowListMembersParameters = {
+  precompile: AllowListPrecompileKey
+  /** Where the search for the activation starts and events are read from; default: found from the chain config. */
+  fromBlock?: bigint | undefined
+}
+export type GetAllowListMembersReturnType = { admins: AllowListMember[]; managers: AllowListMember[]; enabled: AllowListMember[] }
+
+/**
+ * The members of an allow list at the head: the lists of the config that activated it, then
+ * every `RoleSet` event since, each member checked against `readAllowList`. Before Durango a node
+ * emits no `RoleSet`: members added then are missing (and those removed then are dropped by the
+ * check).
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { getAllowListMembers } from 'subnet-rpc/viem/precompiles'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
+ * const { admins, managers, enabled } = await getAllowListMembers(client, { precompile: 'txAllowListConfig' })
+ */
+export async function getAllowListMembers(
+  client: Client,
+  parameters: GetAllowListMembersParameters,
+): Promise<GetAllowListMembersReturnType> {
+  const precompile = checkAllowListPrecompile(parameters?.precompile)
+  const head = await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })
+  const config = activeConfig(await getChainConfig(client), precompile, head.timestamp)
+  if (!config) throw notActive(precompile, head.timestamp)
+  const activation = parameters.fromBlock ?? (await firstBlockAtOrAfter(client, config.timestamp, head))
+  const roles = new Map<string, { address: Address; role: AllowListRole; since: bigint }>()
+  for (const [list, role] of [
+    ['enabledAddresses', 'enabled'],
+    ['adminAddresses', 'admin'],
+    ['managerAddresses', 'manager'],
+  ] as const)
+    for (const address of config.lists[list] ?? []) roles.set(address.toLowerCase(), { address, role, since: activation })
+  const events = await getAction(
+    client,
+    getContractEvents,
+    'getContractEvents',
+  )({
+    address: precompiles[precompile].address,
+    abi: allowListAbi,
+    eventName: 'RoleSet',
+    fromBlock: activation,
+    toBlock: head.number,
+  })
+  for (const { args, blockNumber } of events) {
+    const address = args.account as Address
+    roles.set(address.toLowerCase(), { address, role: allowListRoleFromNumber(args.role as bigint), since: blockNumber })
+  }
+  const out: GetAllowListMembersReturnType = { admins: [], managers: [], enabled: [] }
+  for (const member of roles.values()) {
+    const live = await getAllowListRole(client, { precompile, address: member.address, blockNumber: head.number })
+    const entry = { address: member.address, since: member.since }
+    if (live === 'admin') out.admins.push(entry)
+    else if (live === 'manager') out.managers.push(entry)
+    else if (live === 'enabled') out.enabled.push(entry)
+  }
+  return out
+}
+
+type ActiveConfig = {
+  timestamp: bigint
+  lists: { adminAddresses?: Address[] | null; managerAddresses?: Address[] | null; enabledAddresses?: Address[] | null }
+}
+
+/** The config (genesis or upgrade) of `key` in force at `time`, if the precompile is enabled then. */
+function activeConfig(chainConfig: ChainConfig, key: AllowListPrecompileKey, time: bigint): ActiveConfig | undefined {
+  let current: ActiveConfig | undefined
+  const genesis = chainConfig[key] as (ActiveConfig['lists'] & { blockTimestamp: bigint | null }) | undefined
+  if (genesis && (genesis.blockTimestamp ?? 0n) <= time) current = { timestamp: genesis.blockTimestamp ?? 0n, lists: genesis }
+  for (const upgrade of chainConfig.upgrades?.precompileUpgrades ?? []) {
+    const entry = (upgrade as Record<string, (ActiveConfig['lists'] & { blockTimestamp: bigint | null; disable?: boolean }) | undefined>)[
+      key
+    ]
+    if (!entry || (entry.blockTimestamp ?? 0n) > time) continue
+    current = entry.disable ? undefined : { timestamp: entry.blockTimestamp ?? 0n, lists: entry }
+  }
+  return current
+}
+
+/** The first block whose timestamp reaches `t`, by binary search over headers (timestamps never decrease). */
+async function firstBlockAtOrAfter(client: Client, t: bigint, head: { number: bigint; timestamp: bigint }): Promise<bigint> {
+  const block = getAction(client, getBlock, 'getBlock')
+  if ((await block({ blockNumber: 0n })).timestamp >= t) return 0n
+  let lo = 1n
+  let hi = head.number
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    if ((await block({ blockNumber: mid })).timestamp >= t) hi = mid
+    else lo = mid + 1n
+  }
+  return lo
+}
+
+function blockOf(at: PrecompileReadAt): { blockNumber: bigint } | { blockTag: BlockTag } | Record<string, never> {
+  if (at.blockNumber !== undefined) return { blockNumber: at.blockNumber }
+  if (at.blockTag !== undefined) return { blockTag: at.blockTag }
+  return {}
+}

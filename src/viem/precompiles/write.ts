@@ -1,0 +1,296 @@
+/**
+ * Writes to an L1's stateful precompiles, as standalone viem actions on a wallet client. Each
+ * is checked before anything is sent: its arguments; that the precompile is active at the next
+ * block; the sender's role where the rule is known (`Role.CanModify`); a fee config against the
+ * node's `Verify`; then a simulation, whose refusal by the node becomes the typed error that says
+ * what to do. Each resolves with the transaction hash, as viem's `writeContract` does.
+ */
+import type { Abi, Account, Address, Chain, Client, Hash, Transport } from 'viem'
+import { getBlock, simulateContract, writeContract } from 'viem/actions'
+import { getAction, parseAccount } from 'viem/utils'
+import {
+  type AllowListPrecompileKey,
+  checkAddress,
+  checkAllowListPrecompile,
+  checkRole,
+  enabledRoles,
+  feeConfigProblem,
+  notActive,
+  precompileErrorFromNode,
+  roleChangeNeeds,
+} from '../../core/precompiles/admin.js'
+import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '../../core/precompiles/abis.js'
+import { type AllowListRole, allowListRoleSetters, canModifyAllowListRole } from '../../core/precompiles/roles.js'
+import { feeConfigKeys, type PrecompileKey, precompiles } from '../../core/names.js'
+import { findRpcFailure } from '../../core/methods/call.js'
+import type { FeeConfig } from '../../core/types/subnet.js'
+import { InvalidArgumentError } from '../../errors/argument.js'
+import { AllowListRoleError, InvalidFeeConfigError, SelfDemotionError } from '../../errors/precompile.js'
+import { getAllowListRole, isPrecompileActive } from './read.js'
+
+/** What every write takes besides its own arguments: the sender (default: the client's account) and transaction fields. */
+export type PrecompileWriteOptions = {
+  /** The sender; default: the wallet client's account. */
+  account?: Account | Address | undefined
+  chain?: Chain | null | undefined
+  gas?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+  maxPriorityFeePerGas?: bigint | undefined
+  nonce?: number | undefined
+}
+
+type WalletClient = Client<Transport, Chain | undefined, Account | undefined>
+
+/** The sender: the option, else the client's account, else `InvalidArgumentError`. */
+function senderOf(client: WalletClient, options: PrecompileWriteOptions): Account {
+  const account = options.account ?? client.account
+  if (!account)
+    throw new InvalidArgumentError({ argument: 'account', value: account, accepted: 'an account on the wallet client or as `account`' })
+  return parseAccount(account)
+}
+
+/** The earliest timestamp the next block can have: the head's, or now when the head is older. */
+async function nextBlockTime(client: Client): Promise<bigint> {
+  const head = await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })
+  const now = BigInt(Math.floor(Date.now() / 1000))
+  return head.timestamp > now ? head.timestamp : now
+}
+
+async function assertActive(client: Client, precompile: PrecompileKey): Promise<void> {
+  const t = await nextBlockTime(client)
+  if (!(await isPrecompileActive(client, { precompile, timestamp: t }))) throw notActive(precompile, t)
+}
+
+type Call = { precompile: PrecompileKey; abi: Abi; functionName: string; args?: readonly unknown[] }
+
+/** Simulates, then sends; a refusal by the node (of the simulation, or the pool's) becomes the typed error. */
+async function send(
+  client: WalletClient,
+  call: Call,
+  account: Account,
+  options: PrecompileWriteOptions,
+  role?: AllowListRole,
+): Promise<Hash> {
+  const { account: _, ...fields } = options
+  const request = {
+    address: precompiles[call.precompile].address,
+    abi: call.abi,
+    functionName: call.functionName,
+    args: call.args,
+    account,
+    ...fields,
+  }
+  const typed = (e: unknown) => {
+    const failure = findRpcFailure(e)
+    return (failure && precompileErrorFromNode(failure.message, { precompile: call.precompile, role }, e as Error)) ?? e
+  }
+  try {
+    await getAction(client, simulateContract, 'simulateContract')(request as never)
+    return await getAction(client, writeContract, 'writeContract')(request as never)
+  } catch (e) {
+    throw typed(e)
+  }
+}
+
+/** An enabled sender (Enabled, Manager or Admin) for a precompile's own functions, checked before the simulation. */
+async function assertEnabled(client: Client, precompile: AllowListPrecompileKey, account: Address): Promise<AllowListRole> {
+  const role = await getAllowListRole(client, { precompile, address: account })
+  if (role === 'none') throw new AllowListRoleError({ precompile, account, role, needs: enabledRoles })
+  return role
+}
+
+export type SetAllowListRoleParameters = PrecompileWriteOptions & {
+  precompile: AllowListPrecompileKey
+  /** The address whose role changes. */
+  address: Address
+  role: AllowListRole
+  /** Let the sender take its own admin role away (refused by default: it can lock the list). */
+  allowSelfDemotion?: boolean | undefined
+}
+
+/**
+ * Sets an address's role on an allow-list precompile (`setAdmin`, `setManager`, `setEnabled`,
+ * `setNone`). Refused before sending: a sender whose role may not make the change
+ * (`AllowListRoleError`), the sender's own admin role taken away without `allowSelfDemotion`
+ * (`SelfDemotionError`), an inactive precompile (`PrecompileNotActiveError`).
+ *
+ * @example
+ * import { createWalletClient, http } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { setAllowListRole } from 'subnet-rpc/viem/precompiles'
+ *
+ * const wallet = createWalletClient({
+ *   account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+ *   transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc'),
+ * })
+ * const hash = await setAllowListRole(wallet, { precompile: 'txAllowListConfig', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', role: 'enabled' })
+ */
+export async function setAllowListRole(client: WalletClient, parameters: SetAllowListRoleParameters): Promise<Hash> {
+  const { precompile: key, address: target, role: to, allowSelfDemotion, ...options } = parameters ?? ({} as SetAllowListRoleParameters)
+  const precompile = checkAllowListPrecompile(key)
+  const address = checkAddress('address', target)
+  const role = checkRole(to)
+  const account = senderOf(client, options)
+  await assertActive(client, precompile)
+  const [callerRole, from] = await Promise.all([
+    getAllowListRole(client, { precompile, address: account.address }),
+    getAllowListRole(client, { precompile, address }),
+  ])
+  if (!canModifyAllowListRole({ caller: callerRole, from, to: role }))
+    throw new AllowListRoleError({ precompile, account: account.address, role: callerRole, needs: roleChangeNeeds(from, role) })
+  if (address.toLowerCase() === account.address.toLowerCase() && from === 'admin' && role !== 'admin' && !allowSelfDemotion)
+    throw new SelfDemotionError({ precompile, account: account.address, role })
+  return send(
+    client,
+    { precompile, abi: allowListAbi, functionName: allowListRoleSetters[role], args: [address] },
+    account,
+    options,
+    callerRole,
+  )
+}
+
+export type SetFeeConfigParameters = PrecompileWriteOptions & { feeConfig: FeeConfig }
+
+/**
+ * Sets the L1's fee config through the Fee Manager (`setFeeConfig`); it governs blocks from the
+ * one after the transaction's. Refused before sending: a config the node's `Verify` refuses
+ * (`InvalidFeeConfigError`, with the node's text), a sender without a role
+ * (`AllowListRoleError`), an inactive Fee Manager (`PrecompileNotActiveError`).
+ *
+ * @example
+ * import { createPublicClient, createWalletClient, http } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { getFeeManagerConfig, setFeeConfig } from 'subnet-rpc/viem/precompiles'
+ *
+ * const transport = http('http://127.0.0.1:9650/ext/bc/devnet/rpc')
+ * const client = createPublicClient({ transport })
+ * const wallet = createWalletClient({ account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'), transport })
+ * const { feeConfig } = await getFeeManagerConfig(client)
+ * const hash = await setFeeConfig(wallet, { feeConfig: { ...feeConfig, minBaseFee: feeConfig.minBaseFee * 2n } })
+ */
+export async function setFeeConfig(client: WalletClient, parameters: SetFeeConfigParameters): Promise<Hash> {
+  const { feeConfig, ...options } = parameters ?? ({} as SetFeeConfigParameters)
+  const reason = feeConfigProblem(feeConfig)
+  if (reason) throw new InvalidFeeConfigError({ reason })
+  const account = senderOf(client, options)
+  await assertActive(client, 'feeManagerConfig')
+  const role = await assertEnabled(client, 'feeManagerConfig', account.address)
+  const args = feeConfigKeys.map((key) => feeConfig[key])
+  return send(client, { precompile: 'feeManagerConfig', abi: feeManagerAbi, functionName: 'setFeeConfig', args }, account, options, role)
+}
+
+export type MintNativeCoinParameters = PrecompileWriteOptions & { to: Address; amount: bigint }
+
+/**
+ * Mints native coin to an address through the Native Minter (`mintNativeCoin`). Refused before
+ * sending: an amount that is not a bigint in [0, 2^256), a sender without a role
+ * (`AllowListRoleError`), an inactive Native Minter (`PrecompileNotActiveError`).
+ *
+ * @example
+ * import { createWalletClient, http, parseEther } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { mintNativeCoin } from 'subnet-rpc/viem/precompiles'
+ *
+ * const wallet = createWalletClient({
+ *   account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+ *   transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc'),
+ * })
+ * const hash = await mintNativeCoin(wallet, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: parseEther('1000') })
+ */
+export async function mintNativeCoin(client: WalletClient, parameters: MintNativeCoinParameters): Promise<Hash> {
+  const { to, amount, ...options } = parameters ?? ({} as MintNativeCoinParameters)
+  const recipient = checkAddress('to', to)
+  if (typeof amount !== 'bigint' || amount < 0n || amount >= 1n << 256n)
+    throw new InvalidArgumentError({ argument: 'amount', value: amount, accepted: 'a bigint from 0 to 2^256 - 1 (wei)' })
+  const account = senderOf(client, options)
+  await assertActive(client, 'contractNativeMinterConfig')
+  const role = await assertEnabled(client, 'contractNativeMinterConfig', account.address)
+  return send(
+    client,
+    { precompile: 'contractNativeMinterConfig', abi: nativeMinterAbi, functionName: 'mintNativeCoin', args: [recipient, amount] },
+    account,
+    options,
+    role,
+  )
+}
+
+/** A Reward Manager write: checked as every write, then the function with its arguments. */
+async function rewardWrite(
+  client: WalletClient,
+  functionName: string,
+  args: readonly unknown[],
+  options: PrecompileWriteOptions,
+): Promise<Hash> {
+  const account = senderOf(client, options)
+  await assertActive(client, 'rewardManagerConfig')
+  const role = await assertEnabled(client, 'rewardManagerConfig', account.address)
+  return send(client, { precompile: 'rewardManagerConfig', abi: rewardManagerAbi, functionName, args }, account, options, role)
+}
+
+export type SetRewardAddressParameters = PrecompileWriteOptions & { rewardAddress: Address }
+
+/**
+ * Sends every block's fees to one address (`setRewardAddress`). The zero address is refused
+ * before sending (the node: `reward address cannot be empty`); use `disableRewards` to burn.
+ *
+ * @example
+ * // Needs the Reward Manager active (the built-in devnet enables it 3 hours after its start).
+ * import { createWalletClient, http } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { setRewardAddress } from 'subnet-rpc/viem/precompiles'
+ *
+ * const wallet = createWalletClient({
+ *   account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+ *   transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc'),
+ * })
+ * const hash = await setRewardAddress(wallet, { rewardAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ */
+export async function setRewardAddress(client: WalletClient, parameters: SetRewardAddressParameters): Promise<Hash> {
+  const { rewardAddress, ...options } = parameters ?? ({} as SetRewardAddressParameters)
+  const address = checkAddress('rewardAddress', rewardAddress)
+  if (/^0x0{40}$/.test(address))
+    throw new InvalidArgumentError({
+      argument: 'rewardAddress',
+      value: address,
+      accepted: 'a non-zero address (the node: reward address cannot be empty)',
+    })
+  return rewardWrite(client, 'setRewardAddress', [address], options)
+}
+
+/**
+ * Lets each block's fee recipient (coinbase) take its fees (`allowFeeRecipients`).
+ *
+ * @example
+ * // Needs the Reward Manager active (the built-in devnet enables it 3 hours after its start).
+ * import { createWalletClient, http } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { allowFeeRecipients } from 'subnet-rpc/viem/precompiles'
+ *
+ * const wallet = createWalletClient({
+ *   account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+ *   transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc'),
+ * })
+ * const hash = await allowFeeRecipients(wallet)
+ */
+export async function allowFeeRecipients(client: WalletClient, parameters: PrecompileWriteOptions = {}): Promise<Hash> {
+  return rewardWrite(client, 'allowFeeRecipients', [], parameters)
+}
+
+/**
+ * Burns every block's fees (`disableRewards`: the reward address becomes the blackhole).
+ *
+ * @example
+ * // Needs the Reward Manager active (the built-in devnet enables it 3 hours after its start).
+ * import { createWalletClient, http } from 'viem'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ * import { disableRewards } from 'subnet-rpc/viem/precompiles'
+ *
+ * const wallet = createWalletClient({
+ *   account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+ *   transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc'),
+ * })
+ * const hash = await disableRewards(wallet)
+ */
+export async function disableRewards(client: WalletClient, parameters: PrecompileWriteOptions = {}): Promise<Hash> {
+  return rewardWrite(client, 'disableRewards', [], parameters)
+}
