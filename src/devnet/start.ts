@@ -12,6 +12,7 @@ import type { ChainSpec } from './config/chainSpec.js'
 import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
+import { BlockFees } from './chain/blockFees.js'
 import { createExecutor } from './chain/executor.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { createChainService } from './chain/service.js'
@@ -104,6 +105,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     binary,
     chainId: files.spec.chainId,
     gasLimit: files.gasLimit,
+    // The genesis header's base fee: a genesis with SubnetEVM active at 0 takes the fee config's minimum
+    // (core/genesis.go), where anvil's uint64 base fee can hold it.
+    blockBaseFeePerGas: genesisBaseFee(files.spec),
     port: options.anvilPort,
     timestamp: Number(files.genesisTimestamp),
   })
@@ -123,10 +127,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
+    const blockFees = new BlockFees(files.spec, anvil, fees)
     const execute = createExecutor({
       anvil,
-      local: createChainService(files.spec, anvil, fees),
-      hooks: precompileHooks(precompiles, anvil),
+      local: createChainService(files.spec, anvil, fees, blockFees),
+      hooks: precompileHooks(precompiles, anvil, blockFees),
     })
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
@@ -210,6 +215,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await anvilProc.stop()
     throw e
   }
+}
+
+function genesisBaseFee(spec: ChainSpec): bigint | undefined {
+  const fee = spec.networkUpgrades.subnetEVMTimestamp === 0n ? spec.feeConfig.minBaseFee : undefined
+  return fee !== undefined && fee < 1n << 64n ? fee : undefined
 }
 
 function pathOf(url: string | undefined): string {

@@ -45,7 +45,13 @@ describe('forwarding to anvil', () => {
     expect(mined.body).toBe('{"jsonrpc":"2.0","id":1,"result":null}\n')
     const after = BigInt((await same('eth_blockNumber')).result as string)
     expect(after).toBe(before + 3n)
-    await same('eth_getBlockByNumber', '["latest",true]')
+    // A block is anvil's, but for extraData: the 80-byte fee window a Subnet-EVM header starts with.
+    const { rpcUrl, anvilUrl } = devnet()
+    const d = await rpc(rpcUrl, 'eth_getBlockByNumber', '["latest",true]', '"q"')
+    const a = await rpc(anvilUrl, 'eth_getBlockByNumber', '["latest",true]', '"q"')
+    const extraData = (JSON.parse(d.body) as { result: { extraData: string } }).result.extraData
+    expect(extraData).toMatch(/^0x[0-9a-f]{160}$/)
+    expect(d.body).toBe(`${a.body.trimEnd().replace(/"extraData":"0x[0-9a-f]*"/, `"extraData":"${extraData}"`)}\n`)
   })
 
   it('a transaction sent from the first dev account is mined, with the same receipt seen through both', async () => {
@@ -63,10 +69,14 @@ describe('forwarding to anvil', () => {
     await same('eth_getTransactionCount', `["${admin}","latest"]`)
   })
 
-  it('eth_call, eth_estimateGas and eth_gasPrice answer as anvil does', async () => {
+  it('eth_call and eth_estimateGas answer as anvil does; eth_gasPrice is the next base fee (eth_baseFee) plus the tip', async () => {
     await same('eth_call', `[{"to":"${ewoq}","data":"0x"},"latest"]`)
     await same('eth_estimateGas', `[{"from":"${admin}","to":"${ewoq}","value":"0x1"}]`)
-    await same('eth_gasPrice')
+    const baseFee = BigInt((JSON.parse((await rpc(devnet().rpcUrl, 'eth_baseFee')).body) as { result: string }).result)
+    const tip = BigInt((await same('eth_maxPriorityFeePerGas')).result as string)
+    const gasPrice = BigInt((JSON.parse((await rpc(devnet().rpcUrl, 'eth_gasPrice')).body) as { result: string }).result)
+    expect(gasPrice).toBe(baseFee + tip)
+    expect(baseFee).toBeGreaterThanOrEqual(devnet().chainSpec.feeConfig.minBaseFee!)
   })
 
   it("anvil's errors pass through unchanged", async () => {

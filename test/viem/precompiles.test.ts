@@ -29,7 +29,7 @@ const devnet = useDevnet({ seed: 'viem-precompiles' })
 // anvil's first three dev accounts: the admin of the genesis precompiles, and two without roles.
 const admin = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const alice = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
-const bob = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb82bc35b2e7f4d')
+const bob = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
 const fresh = '0x000000000000000000000000000000000000beef' as Address
 
 let client: ReturnType<typeof makeClient>
@@ -160,6 +160,29 @@ describe('at genesis: Fee Manager, Native Minter and Tx Allow List active', () =
     } finally {
       unwatch()
     }
+  })
+
+  it('after a minBaseFee raise, estimateL1FeesPerGas never suggests a fee cap under it (subnet-evm #228), and the pool takes it', async () => {
+    const { feeConfig } = await client.getFeeManagerConfig()
+    const raised = { ...feeConfig, minBaseFee: feeConfig.minBaseFee * 3n }
+    await mined(await asAdmin.setFeeConfig({ feeConfig: raised }))
+    // The head still carries the old base fee: a generic estimate (head × 1.2 + tip) falls under the new minimum.
+    const generic = await client.estimateFeesPerGas()
+    expect(generic.maxFeePerGas).toBeLessThan(raised.minBaseFee)
+    const estimate = await client.estimateL1FeesPerGas()
+    expect(estimate.minBaseFee).toBe(raised.minBaseFee)
+    expect(estimate.maxFeePerGas).toBeGreaterThanOrEqual(raised.minBaseFee + estimate.maxPriorityFeePerGas)
+    const hash = await asAdmin.sendTransaction({
+      to: alice.address,
+      value: 1n,
+      maxFeePerGas: estimate.maxFeePerGas,
+      maxPriorityFeePerGas: estimate.maxPriorityFeePerGas,
+      chain: null,
+    })
+    const receipt = await mined(hash)
+    expect(receipt.effectiveGasPrice).toBeGreaterThanOrEqual(raised.minBaseFee)
+    // Back to the earlier config for the tests below.
+    await mined(await asAdmin.setFeeConfig({ feeConfig }))
   })
 
   it('setFeeConfig and mintNativeCoin by an account without a role: AllowListRoleError', async () => {

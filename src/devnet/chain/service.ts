@@ -12,6 +12,7 @@ import type { LocalMethod } from './executor.js'
 import { blockNumberOrHashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
+import type { BlockFees } from './blockFees.js'
 import type { FeeManagerState } from './feeManager.js'
 import { feeConfigKeys } from '../../core/names.js'
 import { feeManagerAddress } from '../../core/precompiles/addresses.js'
@@ -78,7 +79,12 @@ async function resolveBlock(anvil: AnvilClient, arg: BlockNumberOrHash | undefin
   return b
 }
 
-export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: FeeManagerState): Map<string, LocalMethod> {
+export function createChainService(
+  spec: ChainSpec,
+  anvil: AnvilClient,
+  fees: FeeManagerState,
+  blockFees: BlockFees,
+): Map<string, LocalMethod> {
   const configJson = chainConfigJson(spec)
   const timestampArg = async (params: string | undefined) => {
     const [ts] = positionalArgs<[bigint]>(params, [uint64Arg])
@@ -91,6 +97,21 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       const block = await resolveBlock(anvil, arg)
       const { feeConfig, lastChangedAt } = await fees.at(block)
       return { feeConfig: feeConfigJson(feeConfig), lastChangedAt }
+    },
+    /** `eth_baseFee` (internal/ethapi/api.go `BaseFee`): the base fee of a block built now. */
+    eth_baseFee: async (params) => {
+      positionalArgs<[]>(params, [])
+      const fee = await blockFees.estimateBaseFee()
+      return fee === undefined ? null : `0x${fee.toString(16)}`
+    },
+    /**
+     * `eth_gasPrice` (`SuggestPrice`): that base fee plus the suggested tip (anvil's
+     * `eth_maxPriorityFeePerGas` stands in for the node's tip oracle).
+     */
+    eth_gasPrice: async (params) => {
+      positionalArgs<[]>(params, [])
+      const [fee, tip] = await Promise.all([blockFees.estimateBaseFee(), anvil.request<string>('eth_maxPriorityFeePerGas', [])])
+      return `0x${((fee ?? 0n) + BigInt(tip)).toString(16)}`
     },
     eth_getChainConfig: (params) => {
       positionalArgs<[]>(params, [])
@@ -135,6 +156,7 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
       const active = fees.enabledAt(latest.timestamp)
       if (!active || !fees.precompiles.isRunning('feeManagerConfig')) {
         // No precompile at the address: the call would do nothing; the block is still mined.
+        await blockFees.prepareNextBlock()
         await anvil.request('evm_mine', [])
         const block = await anvil.latest()
         await fees.precompiles.sync()
@@ -152,6 +174,7 @@ export function createChainService(spec: ChainSpec, anvil: AnvilClient, fees: Fe
         const text = revertText(simulated.error.data)
         throw nodeError(text ?? simulated.error.message)
       }
+      await blockFees.prepareNextBlock()
       await anvil.request('anvil_impersonateAccount', [from])
       let hash: string
       try {

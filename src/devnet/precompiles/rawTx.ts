@@ -87,8 +87,8 @@ export function rawTransactionSender(raw: string): string | undefined {
   return decodeRawTransaction(raw)?.sender
 }
 
-/** Sender, nonce and whether it creates a contract (empty `to`), or undefined when unreadable. */
-export function decodeRawTransaction(raw: string): { sender: string; nonce: bigint; create: boolean } | undefined {
+/** Sender, nonce, fee cap (gas price or max fee per gas) and whether it creates a contract (empty `to`), or undefined when unreadable. */
+export function decodeRawTransaction(raw: string): { sender: string; nonce: bigint; feeCap: bigint; create: boolean } | undefined {
   try {
     const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
     if (bytes.length === 0) return undefined
@@ -120,11 +120,18 @@ export function decodeRawTransaction(raw: string): { sender: string; nonce: bigi
     secp ??= (createRequire(import.meta.url)('@noble/curves/secp256k1') as { secp256k1: Secp }).secp256k1
     const key = new secp.Signature(r, s).addRecoveryBit(Number(yParity)).recoverPublicKey(keccak_256(payload)).toRawBytes(false)
     const sender = `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
-    // Field positions: legacy [nonce, gasPrice, gas, to, …]; typed [chainId, nonce, …, to] (to after 1, 2 or 3 fee fields).
+    // Field positions: legacy [nonce, gasPrice, gas, to, …]; type 1 [chainId, nonce, gasPrice, gas, to, …];
+    // types 2-4 [chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, …].
     const legacy = bytes[0]! >= 0xc0
     const toIndex = legacy ? 3 : bytes[0] === 1 ? 4 : 5
+    const feeCapIndex = legacy ? 1 : bytes[0] === 1 ? 2 : 3
     const to = fields[toIndex]
-    return { sender, nonce: toBig(fields[legacy ? 0 : 1]!), create: to instanceof Uint8Array && to.length === 0 }
+    return {
+      sender,
+      nonce: toBig(fields[legacy ? 0 : 1]!),
+      feeCap: toBig(fields[feeCapIndex]!),
+      create: to instanceof Uint8Array && to.length === 0,
+    }
   } catch {
     return undefined
   }

@@ -13,10 +13,16 @@
  *   (core/txpool/validation.go, plugin/evm/vmerrors). `eth_call` and `eth_estimateGas` skip this
  *   check, as they do on a node (`SkipAccountChecks`);
  * - a top-level contract creation sent by such an origin is accepted and mined failed with all its gas
- *   used, as the node's block processing fails it (`CanCreateContract`).
+ *   used, as the node's block processing fails it (`CanCreateContract`);
+ * - blocks follow the fee config (../chain/blockFees.ts): before each call that mines (a send,
+ *   `evm_mine`, `anvil_mine`) the next block's base fee, gas limit and time are set, and a block's
+ *   `extraData` is its fee window; a raw transaction whose fee cap is under the fee config's
+ *   `minBaseFee` is refused as the pool refuses it: `transaction underpriced: address <sender> have
+ *   gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go).
  */
 import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
+import type { BlockFees } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { roleSlot, type PrecompileRuntime } from './runtime.js'
@@ -66,7 +72,7 @@ export function revertText(data: unknown): string | undefined {
   return body.subarray(offset + 32, offset + 32 + length).toString('utf8')
 }
 
-export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) {
+export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, blockFees: BlockFees) {
   const roleOf = async (key: 'txAllowListConfig' | 'contractDeployerAllowListConfig', account: string) => {
     const address =
       key === 'txAllowListConfig' ? '0x0200000000000000000000000000000000000002' : '0x0200000000000000000000000000000000000000'
@@ -85,6 +91,27 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
     return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
   }
 
+  /** anvil_mine(blocks?, interval?): one block at a time, each with its fees set first. */
+  const mineBlocks = async ([count, interval]: unknown[]): Promise<CallOutcome> => {
+    const n = count === undefined || count === null ? 1n : BigInt(count as string | number)
+    const step = interval === undefined || interval === null ? undefined : BigInt(interval as string | number)
+    let time: bigint | undefined
+    for (let i = 0n; i < n; i++) {
+      await blockFees.prepareNextBlock(time)
+      await anvil.request('evm_mine', [])
+      await runtime.sync()
+      if (step !== undefined) time = BigInt((await anvil.latest()).timestamp) + step
+    }
+    return { result: 'null' }
+  }
+
+  /** A block reply with the fee window as its `extraData`, as a node's header has it (genesis kept as it is). */
+  const withFeeWindow = async (result: string): Promise<string> => {
+    const block = parseJson(result) as { number: string; extraData: string } & Parameters<BlockFees['extraDataOf']>[0]
+    if (BigInt(block.number) === 0n) return result
+    return result.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
+  }
+
   return {
     /** Syncs the precompiles unless every call reads only chain data they cannot change. */
     before: async (calls: readonly ChainCall[]) => {
@@ -97,22 +124,44 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
 
     /** Runs before a state-changing call is forwarded; an outcome here answers it instead of anvil. */
     async intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined> {
-      let tx: { sender: string; nonce: bigint | undefined; create: boolean } | undefined
+      if (call.method === 'evm_mine') {
+        const [time] = params(call)
+        // evm_mine(timestamp) mines at that time; its object form ({ timestamp, blocks }) is left to anvil.
+        if (time === undefined || time === null || typeof time === 'number' || typeof time === 'string')
+          await blockFees.prepareNextBlock(time === undefined || time === null ? undefined : BigInt(time))
+        return undefined
+      }
+      if (call.method === 'anvil_mine') return { outcome: await mineBlocks(params(call)) }
+      let tx: { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean } | undefined
       if (call.method === 'eth_sendRawTransaction') {
         const raw = params(call)[0]
         tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
       } else if (call.method === 'eth_sendTransaction') {
-        const t = params(call)[0] as { from?: unknown; to?: unknown; nonce?: unknown } | undefined
+        const t = params(call)[0] as
+          | { from?: unknown; to?: unknown; nonce?: unknown; maxFeePerGas?: unknown; gasPrice?: unknown }
+          | undefined
+        const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
         if (typeof t?.from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.from))
           tx = {
             sender: t.from,
-            nonce: typeof t.nonce === 'string' && /^0x[0-9a-fA-F]+$/.test(t.nonce) ? BigInt(t.nonce) : undefined,
+            nonce: quantity(t.nonce),
+            feeCap: quantity(t.maxFeePerGas) ?? quantity(t.gasPrice),
             create: t.to === undefined || t.to === null,
           }
       }
       if (!tx) return undefined
       if (runtime.isRunning('txAllowListConfig') && !enabled(await roleOf('txAllowListConfig', tx.sender)))
         return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
+      if (tx.feeCap !== undefined) {
+        const minimum = await blockFees.poolMinimum()
+        if (tx.feeCap < minimum)
+          return {
+            outcome: nodeError(
+              `transaction underpriced: address ${checksumAddress(tx.sender)} have gas fee cap (${tx.feeCap}) < pool minimum fee cap (${minimum})`,
+            ),
+          }
+      }
+      await blockFees.prepareNextBlock()
       if (!tx.create || !runtime.isRunning('contractDeployerAllowListConfig')) return undefined
       if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return undefined
       // The pool accepts the creation and the block fails it with all gas used (CanCreateContract in
@@ -137,6 +186,12 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient) 
         await waitMined(outcome)
         return outcome
       }
+      if (
+        (call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockByHash') &&
+        'result' in outcome &&
+        outcome.result !== 'null'
+      )
+        return { result: await withFeeWindow(outcome.result) }
       if (call.method === 'eth_getCode') {
         const [address] = params(call)
         if ('result' in outcome && typeof address === 'string') {

@@ -1,4 +1,5 @@
 import type { Account, Chain, Client, Hash, Transport, WatchContractEventReturnType } from 'viem'
+import * as fees from './fees.js'
 import * as read from './read.js'
 import * as watch from './watch.js'
 import * as write from './write.js'
@@ -27,6 +28,8 @@ export type PrecompileActions = {
   watchNativeCoinMints: (parameters: Parameters<typeof watch.watchNativeCoinMints>[1]) => WatchContractEventReturnType
   /** {@link watch.watchRewardChanges} */
   watchRewardChanges: (parameters: Parameters<typeof watch.watchRewardChanges>[1]) => WatchContractEventReturnType
+  /** {@link fees.estimateL1FeesPerGas} */
+  estimateL1FeesPerGas: Tail<typeof fees.estimateL1FeesPerGas>
 }
 
 function precompileActionsFor(client: Client): PrecompileActions {
@@ -41,6 +44,7 @@ function precompileActionsFor(client: Client): PrecompileActions {
     watchFeeConfigChanges: (parameters) => watch.watchFeeConfigChanges(client, parameters),
     watchNativeCoinMints: (parameters) => watch.watchNativeCoinMints(client, parameters),
     watchRewardChanges: (parameters) => watch.watchRewardChanges(client, parameters),
+    estimateL1FeesPerGas: (parameters) => fees.estimateL1FeesPerGas(client, parameters),
   }
 }
 

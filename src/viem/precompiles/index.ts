@@ -7,6 +7,7 @@
 export * from './read.js'
 export * from './write.js'
 export * from './watch.js'
+export * from './fees.js'
 export * from './decorators.js'
 export { allowListPrecompileKeys, feeConfigProblem, type AllowListPrecompileKey } from '../../core/precompiles/admin.js'
 export {

@@ -3,7 +3,8 @@
  * is checked before anything is sent: its arguments; that the precompile is active at the next
  * block; the sender's role where the rule is known (`Role.CanModify`); a fee config against the
  * node's `Verify`; then a simulation, whose refusal by the node becomes the typed error that says
- * what to do. Each resolves with the transaction hash, as viem's `writeContract` does.
+ * what to do. Unless fees are given, they come from `estimateL1FeesPerGas`. Each resolves with
+ * the transaction hash, as viem's `writeContract` does.
  */
 import type { Abi, Account, Address, Chain, Client, Hash, Transport } from 'viem'
 import { getBlock, simulateContract, writeContract } from 'viem/actions'
@@ -26,6 +27,7 @@ import { findRpcFailure } from '../../core/methods/call.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
 import { AllowListRoleError, InvalidFeeConfigError, SelfDemotionError } from '../../errors/precompile.js'
+import { estimateL1FeesPerGas } from './fees.js'
 import { getAllowListRole, isPrecompileActive } from './read.js'
 
 /** What every write takes besides its own arguments: the sender (default: the client's account) and transaction fields. */
@@ -72,12 +74,16 @@ async function send(
   role?: AllowListRole,
 ): Promise<Hash> {
   const { account: _, ...fields } = options
+  // Unless the caller sets fees, they never fall under the fee config's minBaseFee (a generic estimate can).
+  const fees =
+    fields.maxFeePerGas === undefined && fields.maxPriorityFeePerGas === undefined ? await estimateL1FeesPerGas(client) : undefined
   const request = {
     address: precompiles[call.precompile].address,
     abi: call.abi,
     functionName: call.functionName,
     args: call.args,
     account,
+    ...(fees && { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas }),
     ...fields,
   }
   const typed = (e: unknown) => {

@@ -1,0 +1,145 @@
+/**
+ * Blocks that follow the L1's fee config, as a node builds them (`plugin/evm/customheader`):
+ * before anvil mines a block the devnet computes its base fee with Subnet-EVM's windowed
+ * algorithm (`nextBaseFee` in src/core/fees.ts, the one implementation clients use too) from the
+ * parent header, its fee window and the fee config in force at the parent (`GetFeeConfigAt`:
+ * the Fee Manager's state there, else the chain config), and sets it with
+ * `anvil_setNextBlockBaseFeePerGas`; the block gas limit is the fee config's `gasLimit`
+ * (`VerifyGasLimit`), set with `evm_setBlockGasLimit`; the block's time is pinned to what anvil
+ * would give it (its pending block's), so the base fee is computed for the time it gets.
+ *
+ * anvil writes no fee window into `extraData`: the devnet keeps each block's window (by hash)
+ * and serves it as the block's `extraData`, the 80 bytes a node's header starts with.
+ */
+import { encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
+import type { ChainSpec } from '../config/types.js'
+import type { AnvilClient } from './anvilClient.js'
+import type { FeeManagerState } from './feeManager.js'
+
+/** The header fields the fee rules read, as anvil reports them. */
+type Header = {
+  number: bigint
+  hash: string
+  parentHash: string
+  timestamp: bigint
+  gasUsed: bigint
+  gasLimit: bigint
+  baseFeePerGas: bigint
+}
+
+type RawHeader = {
+  number: string
+  hash: string
+  parentHash: string
+  timestamp: string
+  gasUsed: string
+  gasLimit: string
+  baseFeePerGas?: string
+}
+
+const toHeader = (raw: RawHeader): Header => ({
+  number: BigInt(raw.number),
+  hash: raw.hash,
+  parentHash: raw.parentHash,
+  timestamp: BigInt(raw.timestamp),
+  gasUsed: BigInt(raw.gasUsed),
+  gasLimit: BigInt(raw.gasLimit),
+  baseFeePerGas: BigInt(raw.baseFeePerGas ?? '0x0'),
+})
+
+const hex = (v: bigint) => `0x${v.toString(16)}`
+const maxUint64 = 1n << 64n
+
+export class BlockFees {
+  /** Each block's fee window, by hash (reverts keep old entries harmlessly: hashes differ). */
+  private readonly windows = new Map<string, FeeWindow>()
+  private readonly upgrades: { subnetEVMTimestamp: bigint | null; graniteTimestamp: bigint | null }
+
+  constructor(
+    spec: ChainSpec,
+    private readonly anvil: AnvilClient,
+    private readonly fees: FeeManagerState,
+  ) {
+    this.upgrades = {
+      subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
+      graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,
+    }
+  }
+
+  private async header(tag: string): Promise<Header> {
+    const method = tag.length === 66 ? 'eth_getBlockByHash' : 'eth_getBlockByNumber'
+    return toHeader(await this.anvil.request<RawHeader>(method, [tag, false]))
+  }
+
+  /** The fee window a block's header carries (`extraData[0:80]`), computed from its ancestors where not yet known. */
+  async windowOf(block: Header): Promise<FeeWindow> {
+    const known = this.windows.get(block.hash)
+    if (known) return known
+    // Walk back to a block whose window is known (or genesis, whose window is empty), then forward.
+    const chain: Header[] = [block]
+    while (chain[0]!.number > 0n && !this.windows.has(chain[0]!.parentHash)) chain.unshift(await this.header(chain[0]!.parentHash))
+    let window: FeeWindow = chain[0]!.number === 0n ? new Array<bigint>(10).fill(0n) : this.windows.get(chain[0]!.parentHash)!
+    let parent: Header | undefined = chain[0]!.number === 0n ? undefined : await this.header(chain[0]!.parentHash)
+    for (const h of chain) {
+      if (parent) window = nextFeeWindow({ parent: this.feeParent(parent, window), timestamp: h.timestamp, upgrades: this.upgrades })
+      this.windows.set(h.hash, window)
+      parent = h
+    }
+    return window
+  }
+
+  private feeParent(h: Header, window: FeeWindow) {
+    return {
+      number: h.number,
+      timestamp: h.timestamp,
+      gasUsed: h.gasUsed,
+      gasLimit: h.gasLimit,
+      baseFeePerGas: h.baseFeePerGas,
+      extraData: encodeFeeWindow(window),
+    }
+  }
+
+  /** `extraData` as a node's header has it: the block's fee window. */
+  async extraDataOf(raw: RawHeader): Promise<string> {
+    return encodeFeeWindow(await this.windowOf(toHeader(raw)))
+  }
+
+  /**
+   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
+   * (`evm_mine`'s timestamp), else at the time anvil's pending block has.
+   */
+  async prepareNextBlock(time?: bigint): Promise<void> {
+    const { parent, timestamp, feeConfig, next } = await this.nextBlock(time)
+    const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
+    // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
+    if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+    if (feeConfig.gasLimit !== undefined && feeConfig.gasLimit !== parent.gasLimit)
+      calls.push(['evm_setBlockGasLimit', [hex(feeConfig.gasLimit)]])
+    for (const [method, params] of calls) await this.anvil.request(method, params)
+  }
+
+  /** The next block's parent, time, governing fee config and base fee (null before SubnetEVM). */
+  private async nextBlock(time?: bigint) {
+    const [parent, pending] = await Promise.all([this.header('latest'), time === undefined ? this.header('pending') : undefined])
+    const timestamp = time ?? pending!.timestamp
+    const { feeConfig } = await this.fees.at(parent)
+    const next = nextBaseFee({
+      feeConfig: feeConfig as Parameters<typeof nextBaseFee>[0]['feeConfig'],
+      parent: this.feeParent(parent, await this.windowOf(parent)),
+      timestamp,
+      upgrades: this.upgrades,
+    })
+    return { parent, timestamp, feeConfig, next }
+  }
+
+  /** `EstimateBaseFee`: the base fee of a block built now on the head (`eth_baseFee`; with the tip, `eth_gasPrice`). */
+  async estimateBaseFee(): Promise<bigint | undefined> {
+    return (await this.nextBlock()).next?.baseFee
+  }
+
+  /** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
+  async poolMinimum(): Promise<bigint> {
+    const { feeConfig } = await this.fees.at(await this.header('latest'))
+    return feeConfig.minBaseFee ?? 0n
+  }
+}
