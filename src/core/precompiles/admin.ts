@@ -3,11 +3,12 @@
  * back into typed errors: library-neutral, shared by the viem and ethers adapters.
  */
 import { InvalidArgumentError } from '../../errors/argument.js'
-import { AllowListRoleError, InvalidFeeConfigError, PrecompileNotActiveError } from '../../errors/precompile.js'
+import { AllowListRoleError, InvalidFeeConfigError, PrecompileNotActiveError, SelfDemotionError } from '../../errors/precompile.js'
 import { isAddress } from '../decode/kit.js'
 import { feeConfigKeys, type PrecompileKey, precompileKeys, precompiles } from '../names.js'
-import type { FeeConfig } from '../types/subnet.js'
-import { type AllowListRole, allowListRoles } from './roles.js'
+import { maxNextBaseFee } from '../fees.js'
+import type { ChainConfig, FeeConfig } from '../types/subnet.js'
+import { type AllowListRole, allowListRoles, canModifyAllowListRole } from './roles.js'
 
 /** The config key of a precompile that carries an allow list (every registered one but Warp). */
 export type AllowListPrecompileKey = { [K in PrecompileKey]: (typeof precompiles)[K]['allowList'] extends true ? K : never }[PrecompileKey]
@@ -127,4 +128,143 @@ export function precompileErrorFromNode(nodeMessage: string, context: Precompile
 /** `PrecompileNotActiveError` for a precompile key at a time. */
 export function notActive(precompile: PrecompileKey, timestamp: bigint): PrecompileNotActiveError {
   return new PrecompileNotActiveError({ precompile, address: precompiles[precompile].address, timestamp })
+}
+
+/** The allow lists of the config (genesis or upgrade) of an allow-list precompile in force at a time. */
+export type AllowListConfigLists = {
+  adminAddresses?: readonly `0x${string}`[] | null
+  managerAddresses?: readonly `0x${string}`[] | null
+  enabledAddresses?: readonly `0x${string}`[] | null
+}
+
+/**
+ * The config of `key` in force at `time` (from `eth_getChainConfig`: the genesis entry, then
+ * `upgrades.precompileUpgrades` in order, a `disable` ending it), with its activation time; or
+ * `undefined` when the precompile is not enabled then.
+ */
+export function activeAllowListConfig(
+  chainConfig: ChainConfig,
+  key: AllowListPrecompileKey,
+  time: bigint,
+): { timestamp: bigint; lists: AllowListConfigLists } | undefined {
+  type Entry = AllowListConfigLists & { blockTimestamp?: bigint | null; disable?: boolean }
+  let current: { timestamp: bigint; lists: AllowListConfigLists } | undefined
+  const genesis = chainConfig[key] as Entry | undefined
+  if (genesis && (genesis.blockTimestamp ?? 0n) <= time) current = { timestamp: genesis.blockTimestamp ?? 0n, lists: genesis }
+  for (const upgrade of chainConfig.upgrades?.precompileUpgrades ?? []) {
+    const entry = (upgrade as Record<string, Entry | undefined>)[key]
+    if (!entry || (entry.blockTimestamp ?? 0n) > time) continue
+    current = entry.disable ? undefined : { timestamp: entry.blockTimestamp ?? 0n, lists: entry }
+  }
+  return current
+}
+
+/** The first block whose timestamp reaches `t`, by binary search over `timestampOf` (timestamps never decrease). */
+export async function firstBlockAtOrAfter(t: bigint, head: bigint, timestampOf: (n: bigint) => Promise<bigint>): Promise<bigint> {
+  if ((await timestampOf(0n)) >= t) return 0n
+  let lo = 1n
+  let hi = head
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    if ((await timestampOf(mid)) >= t) hi = mid
+    else lo = mid + 1n
+  }
+  return lo
+}
+
+/** An allow list's member: its address and the block where it got its current role. */
+export type AllowListMember = { address: `0x${string}`; since: bigint }
+export type AllowListMembers = { admins: AllowListMember[]; managers: AllowListMember[]; enabled: AllowListMember[] }
+
+/**
+ * An allow list's members: the config's lists at the activation block, then each `RoleSet`
+ * (account, role, block) in order; `roleOf` gives each candidate's live role, which decides.
+ */
+export async function allowListMembers(
+  lists: AllowListConfigLists,
+  activation: bigint,
+  events: readonly { account: `0x${string}`; blockNumber: bigint }[],
+  roleOf: (address: `0x${string}`) => Promise<AllowListRole>,
+): Promise<AllowListMembers> {
+  const candidates = new Map<string, AllowListMember>()
+  for (const list of ['enabledAddresses', 'adminAddresses', 'managerAddresses'] as const)
+    for (const address of lists[list] ?? []) candidates.set(address.toLowerCase(), { address, since: activation })
+  for (const { account, blockNumber } of events) candidates.set(account.toLowerCase(), { address: account, since: blockNumber })
+  const out: AllowListMembers = { admins: [], managers: [], enabled: [] }
+  for (const member of candidates.values()) {
+    const role = await roleOf(member.address)
+    if (role === 'admin') out.admins.push(member)
+    else if (role === 'manager') out.managers.push(member)
+    else if (role === 'enabled') out.enabled.push(member)
+  }
+  return out
+}
+
+/** The 8 values of `getFeeConfig` (or a `FeeConfig` tuple of an event) as a `FeeConfig`. */
+export function feeConfigFromValues(values: readonly bigint[] | Record<string, bigint>): FeeConfig {
+  return Object.fromEntries(
+    feeConfigKeys.map((key, i) => [key, Array.isArray(values) ? values[i] : (values as Record<string, bigint>)[key]]),
+  ) as FeeConfig
+}
+
+/** `constants.BlackholeAddr`: where fees go when rewards are disabled. */
+export const blackholeAddress = '0x0100000000000000000000000000000000000000'
+
+/** The Reward Manager's state from its two getters. */
+export function rewardConfigFrom(rewardAddress: `0x${string}`, feeRecipientsAllowed: boolean) {
+  return { rewardAddress, feeRecipientsAllowed, rewardsDisabled: !feeRecipientsAllowed && rewardAddress.toLowerCase() === blackholeAddress }
+}
+
+/**
+ * The sender's checks before a role change: `Role.CanModify` for its role, and its own admin
+ * role kept unless `allowSelfDemotion`. Throws the typed error; returns nothing when allowed.
+ */
+export function checkRoleChange(args: {
+  precompile: AllowListPrecompileKey
+  sender: `0x${string}`
+  senderRole: AllowListRole
+  address: `0x${string}`
+  from: AllowListRole
+  to: AllowListRole
+  allowSelfDemotion?: boolean | undefined
+}): void {
+  const { precompile, sender, senderRole, address, from, to } = args
+  if (!canModifyAllowListRole({ caller: senderRole, from, to }))
+    throw new AllowListRoleError({ precompile, account: sender, role: senderRole, needs: roleChangeNeeds(from, to) })
+  if (address.toLowerCase() === sender.toLowerCase() && from === 'admin' && to !== 'admin' && !args.allowSelfDemotion)
+    throw new SelfDemotionError({ precompile, account: sender, role: to })
+}
+
+/** The sender's check before a precompile's own function: an enabled role. */
+export function checkEnabled(precompile: AllowListPrecompileKey, sender: `0x${string}`, role: AllowListRole): void {
+  if (role === 'none') throw new AllowListRoleError({ precompile, account: sender, role, needs: enabledRoles })
+}
+
+/** The earliest timestamp the next block can have: the head's, or now when the head is older. */
+export function nextBlockTime(headTimestamp: bigint, nowMs: number = Date.now()): bigint {
+  const now = BigInt(Math.floor(nowMs / 1000))
+  return headTimestamp > now ? headTimestamp : now
+}
+
+/** What the fee estimate reads: the head, the fee config in force for the next block, the node's tip. */
+export type L1FeeInputs = {
+  head: { number: bigint; timestamp: bigint; gasUsed: bigint; gasLimit: bigint; baseFeePerGas: bigint | null; extraData: `0x${string}` }
+  feeConfig: FeeConfig
+  maxPriorityFeePerGas: bigint
+  baseFeeMultiplier?: number | undefined
+}
+
+/**
+ * EIP-1559 fees for an L1's next block: the highest base fee the next block can have
+ * (`maxNextBaseFee`) times the multiplier (default 1.2), never under the config's `minBaseFee`,
+ * plus the tip.
+ */
+export function l1FeesPerGas({ head, feeConfig, maxPriorityFeePerGas, baseFeeMultiplier = 1.2 }: L1FeeInputs) {
+  if (typeof baseFeeMultiplier !== 'number' || !(baseFeeMultiplier >= 1) || !Number.isFinite(baseFeeMultiplier))
+    throw new InvalidArgumentError({ argument: 'baseFeeMultiplier', value: baseFeeMultiplier, accepted: 'a finite number ≥ 1' })
+  const nextBaseFee = maxNextBaseFee({ feeConfig, parent: head, timestamp: nextBlockTime(head.timestamp) })
+  // The multiplier in parts per thousand, so the bigint product stays exact.
+  const scaled = (nextBaseFee * BigInt(Math.round(baseFeeMultiplier * 1000))) / 1000n
+  const base = scaled > feeConfig.minBaseFee ? scaled : feeConfig.minBaseFee
+  return { maxFeePerGas: base + maxPriorityFeePerGas, maxPriorityFeePerGas, nextBaseFee, minBaseFee: feeConfig.minBaseFee }
 }

@@ -40,11 +40,16 @@ export {
 } from './roles.js'
 export {
   allowListPrecompileKeys,
+  blackholeAddress,
   checkAllowListPrecompile,
+  l1FeesPerGas,
   enabledRoles,
   feeConfigProblem,
   precompileErrorFromNode,
   roleChangeNeeds,
+  type AllowListMember,
+  type AllowListMembers,
   type AllowListPrecompileKey,
+  type L1FeeInputs,
   type PrecompileCallContext,
 } from './admin.js'

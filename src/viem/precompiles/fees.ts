@@ -8,8 +8,7 @@
 import type { Client } from 'viem'
 import { estimateMaxPriorityFeePerGas, getBlock } from 'viem/actions'
 import { getAction } from 'viem/utils'
-import { maxNextBaseFee } from '../../core/fees.js'
-import { InvalidArgumentError } from '../../errors/argument.js'
+import { l1FeesPerGas } from '../../core/precompiles/admin.js'
 import { feeConfig } from '../actions/subnet.js'
 
 export type EstimateL1FeesPerGasParameters = {
@@ -29,8 +28,8 @@ export type EstimateL1FeesPerGasReturnType = {
  * EIP-1559 fees for the next block of an L1: `maxFeePerGas` is at least the highest base fee the
  * next block can have (Subnet-EVM's windowed algorithm from `subnet-rpc`'s `maxNextBaseFee`, over
  * the head and the fee config in force, read with `eth_feeConfig`) times `baseFeeMultiplier`,
- * never below that config's `minBaseFee`, plus the node's suggested tip. Four requests: the head,
- * `eth_feeConfig`, `eth_maxPriorityFeePerGas`.
+ * never below that config's `minBaseFee`, plus the node's suggested tip. Three requests, in
+ * parallel: the head, `eth_feeConfig`, `eth_maxPriorityFeePerGas`.
  *
  * @example
  * import { createPublicClient, http } from 'viem'
@@ -43,30 +42,10 @@ export async function estimateL1FeesPerGas(
   client: Client,
   parameters: EstimateL1FeesPerGasParameters = {},
 ): Promise<EstimateL1FeesPerGasReturnType> {
-  const multiplier = parameters.baseFeeMultiplier ?? 1.2
-  if (typeof multiplier !== 'number' || !(multiplier >= 1) || !Number.isFinite(multiplier))
-    throw new InvalidArgumentError({ argument: 'baseFeeMultiplier', value: multiplier, accepted: 'a finite number ≥ 1' })
   const [head, fees, maxPriorityFeePerGas] = await Promise.all([
     getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' }),
     feeConfig(client, { blockTag: 'latest' }),
     getAction(client, estimateMaxPriorityFeePerGas, 'estimateMaxPriorityFeePerGas')({ chain: null }),
   ])
-  const minBaseFee = fees.feeConfig.minBaseFee
-  const now = BigInt(Math.floor(Date.now() / 1000))
-  const nextBaseFee = maxNextBaseFee({
-    feeConfig: fees.feeConfig,
-    parent: {
-      number: head.number,
-      timestamp: head.timestamp,
-      gasUsed: head.gasUsed,
-      gasLimit: head.gasLimit,
-      baseFeePerGas: head.baseFeePerGas,
-      extraData: head.extraData,
-    },
-    timestamp: head.timestamp > now ? head.timestamp : now,
-  })
-  // The multiplier in parts per thousand, so the bigint product stays exact.
-  const scaled = (nextBaseFee * BigInt(Math.round(multiplier * 1000))) / 1000n
-  const base = scaled > minBaseFee ? scaled : minBaseFee
-  return { maxFeePerGas: base + maxPriorityFeePerGas, maxPriorityFeePerGas, nextBaseFee, minBaseFee }
+  return l1FeesPerGas({ head, feeConfig: fees.feeConfig, maxPriorityFeePerGas, baseFeeMultiplier: parameters.baseFeeMultiplier })
 }

@@ -9,7 +9,14 @@ export * from './write.js'
 export * from './watch.js'
 export * from './fees.js'
 export * from './decorators.js'
-export { allowListPrecompileKeys, feeConfigProblem, type AllowListPrecompileKey } from '../../core/precompiles/admin.js'
+export {
+  allowListPrecompileKeys,
+  blackholeAddress,
+  feeConfigProblem,
+  type AllowListMember,
+  type AllowListMembers,
+  type AllowListPrecompileKey,
+} from '../../core/precompiles/admin.js'
 export {
   AllowListRoleError,
   InvalidFeeConfigError,

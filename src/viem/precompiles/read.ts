@@ -7,11 +7,22 @@
 import type { Address, BlockNumber, BlockTag, Client, Hex } from 'viem'
 import { getBlock, getCode, getContractEvents, readContract } from 'viem/actions'
 import { getAction } from 'viem/utils'
-import { notActive, type AllowListPrecompileKey, checkAddress, checkAllowListPrecompile } from '../../core/precompiles/admin.js'
+import {
+  type AllowListMembers,
+  type AllowListPrecompileKey,
+  activeAllowListConfig,
+  allowListMembers,
+  checkAddress,
+  checkAllowListPrecompile,
+  feeConfigFromValues,
+  firstBlockAtOrAfter,
+  notActive,
+  rewardConfigFrom,
+} from '../../core/precompiles/admin.js'
 import { allowListAbi, feeManagerAbi, rewardManagerAbi, warpMessengerAbi } from '../../core/precompiles/abis.js'
 import { type AllowListRole, allowListRoleFromNumber } from '../../core/precompiles/roles.js'
-import { feeConfigKeys, type PrecompileKey, isPrecompileKey, precompiles } from '../../core/names.js'
-import type { ChainConfig, FeeConfig } from '../../core/types/subnet.js'
+import { type PrecompileKey, isPrecompileKey, precompiles } from '../../core/names.js'
+import type { FeeConfig } from '../../core/types/subnet.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
 import { MethodNotFoundError } from '../../errors/node.js'
 import { getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
@@ -105,12 +116,8 @@ export async function getFeeManagerConfig(
       read({ address, abi: feeManagerAbi, functionName: 'getFeeConfigLastChangedAt', ...at }),
     ]),
   )
-  const feeConfig = Object.fromEntries(feeConfigKeys.map((key, i) => [key, values[i]])) as FeeConfig
-  return { feeConfig, lastChangedAt }
+  return { feeConfig: feeConfigFromValues(values), lastChangedAt }
 }
-
-/** `constants.BlackholeAddr`: where fees go when rewards are disabled. */
-export const blackholeAddress = '0x0100000000000000000000000000000000000000'
 
 export type GetRewardConfigParameters = PrecompileReadAt
 export type GetRewardConfigReturnType = {
@@ -143,7 +150,7 @@ export async function getRewardConfig(client: Client, parameters: GetRewardConfi
       read({ address, abi: rewardManagerAbi, functionName: 'areFeeRecipientsAllowed', ...at }),
     ]),
   )
-  return { rewardAddress, feeRecipientsAllowed, rewardsDisabled: !feeRecipientsAllowed && rewardAddress.toLowerCase() === blackholeAddress }
+  return rewardConfigFrom(rewardAddress, feeRecipientsAllowed)
 }
 
 export type GetWarpBlockchainIdParameters = PrecompileReadAt
@@ -211,17 +218,12 @@ export async function isPrecompileActive(client: Client, parameters: IsPrecompil
   }
 }
 
-export type AllowListMember = {
-  address: Address
-  /** The block where the address got its current role: a `RoleSet` event's, or the activation block for the config's lists. */
-  since: bigint
-}
 export type GetAllowListMembersParameters = {
   precompile: AllowListPrecompileKey
   /** Where the search for the activation starts and events are read from; default: found from the chain config. */
   fromBlock?: bigint | undefined
 }
-export type GetAllowListMembersReturnType = { admins: AllowListMember[]; managers: AllowListMember[]; enabled: AllowListMember[] }
+export type GetAllowListMembersReturnType = AllowListMembers
 
 /**
  * The members of an allow list at the head: the lists of the config that activated it, then
@@ -241,17 +243,13 @@ export async function getAllowListMembers(
   parameters: GetAllowListMembersParameters,
 ): Promise<GetAllowListMembersReturnType> {
   const precompile = checkAllowListPrecompile(parameters?.precompile)
-  const head = await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })
-  const config = activeConfig(await getChainConfig(client), precompile, head.timestamp)
+  const block = getAction(client, getBlock, 'getBlock')
+  const head = await block({ blockTag: 'latest' })
+  const config = activeAllowListConfig(await getChainConfig(client), precompile, head.timestamp)
   if (!config) throw notActive(precompile, head.timestamp)
-  const activation = parameters.fromBlock ?? (await firstBlockAtOrAfter(client, config.timestamp, head))
-  const roles = new Map<string, { address: Address; role: AllowListRole; since: bigint }>()
-  for (const [list, role] of [
-    ['enabledAddresses', 'enabled'],
-    ['adminAddresses', 'admin'],
-    ['managerAddresses', 'manager'],
-  ] as const)
-    for (const address of config.lists[list] ?? []) roles.set(address.toLowerCase(), { address, role, since: activation })
+  const activation =
+    parameters.fromBlock ??
+    (await firstBlockAtOrAfter(config.timestamp, head.number, async (n) => (await block({ blockNumber: n })).timestamp))
   const events = await getAction(
     client,
     getContractEvents,
@@ -263,53 +261,12 @@ export async function getAllowListMembers(
     fromBlock: activation,
     toBlock: head.number,
   })
-  for (const { args, blockNumber } of events) {
-    const address = args.account as Address
-    roles.set(address.toLowerCase(), { address, role: allowListRoleFromNumber(args.role as bigint), since: blockNumber })
-  }
-  const out: GetAllowListMembersReturnType = { admins: [], managers: [], enabled: [] }
-  for (const member of roles.values()) {
-    const live = await getAllowListRole(client, { precompile, address: member.address, blockNumber: head.number })
-    const entry = { address: member.address, since: member.since }
-    if (live === 'admin') out.admins.push(entry)
-    else if (live === 'manager') out.managers.push(entry)
-    else if (live === 'enabled') out.enabled.push(entry)
-  }
-  return out
-}
-
-type ActiveConfig = {
-  timestamp: bigint
-  lists: { adminAddresses?: Address[] | null; managerAddresses?: Address[] | null; enabledAddresses?: Address[] | null }
-}
-
-/** The config (genesis or upgrade) of `key` in force at `time`, if the precompile is enabled then. */
-function activeConfig(chainConfig: ChainConfig, key: AllowListPrecompileKey, time: bigint): ActiveConfig | undefined {
-  let current: ActiveConfig | undefined
-  const genesis = chainConfig[key] as (ActiveConfig['lists'] & { blockTimestamp: bigint | null }) | undefined
-  if (genesis && (genesis.blockTimestamp ?? 0n) <= time) current = { timestamp: genesis.blockTimestamp ?? 0n, lists: genesis }
-  for (const upgrade of chainConfig.upgrades?.precompileUpgrades ?? []) {
-    const entry = (upgrade as Record<string, (ActiveConfig['lists'] & { blockTimestamp: bigint | null; disable?: boolean }) | undefined>)[
-      key
-    ]
-    if (!entry || (entry.blockTimestamp ?? 0n) > time) continue
-    current = entry.disable ? undefined : { timestamp: entry.blockTimestamp ?? 0n, lists: entry }
-  }
-  return current
-}
-
-/** The first block whose timestamp reaches `t`, by binary search over headers (timestamps never decrease). */
-async function firstBlockAtOrAfter(client: Client, t: bigint, head: { number: bigint; timestamp: bigint }): Promise<bigint> {
-  const block = getAction(client, getBlock, 'getBlock')
-  if ((await block({ blockNumber: 0n })).timestamp >= t) return 0n
-  let lo = 1n
-  let hi = head.number
-  while (lo < hi) {
-    const mid = (lo + hi) / 2n
-    if ((await block({ blockNumber: mid })).timestamp >= t) hi = mid
-    else lo = mid + 1n
-  }
-  return lo
+  return allowListMembers(
+    config.lists,
+    activation,
+    events.map((e) => ({ account: e.args.account as Address, blockNumber: e.blockNumber })),
+    (address) => getAllowListRole(client, { precompile, address, blockNumber: head.number }),
+  )
 }
 
 function blockOf(at: PrecompileReadAt): { blockNumber: bigint } | { blockTag: BlockTag } | Record<string, never> {

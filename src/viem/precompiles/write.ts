@@ -13,20 +13,21 @@ import {
   type AllowListPrecompileKey,
   checkAddress,
   checkAllowListPrecompile,
+  checkEnabled,
   checkRole,
-  enabledRoles,
+  checkRoleChange,
   feeConfigProblem,
+  nextBlockTime,
   notActive,
   precompileErrorFromNode,
-  roleChangeNeeds,
 } from '../../core/precompiles/admin.js'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '../../core/precompiles/abis.js'
-import { type AllowListRole, allowListRoleSetters, canModifyAllowListRole } from '../../core/precompiles/roles.js'
+import { type AllowListRole, allowListRoleSetters } from '../../core/precompiles/roles.js'
 import { feeConfigKeys, type PrecompileKey, precompiles } from '../../core/names.js'
 import { findRpcFailure } from '../../core/methods/call.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
-import { AllowListRoleError, InvalidFeeConfigError, SelfDemotionError } from '../../errors/precompile.js'
+import { InvalidFeeConfigError } from '../../errors/precompile.js'
 import { estimateL1FeesPerGas } from './fees.js'
 import { getAllowListRole, isPrecompileActive } from './read.js'
 
@@ -51,15 +52,8 @@ function senderOf(client: WalletClient, options: PrecompileWriteOptions): Accoun
   return parseAccount(account)
 }
 
-/** The earliest timestamp the next block can have: the head's, or now when the head is older. */
-async function nextBlockTime(client: Client): Promise<bigint> {
-  const head = await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })
-  const now = BigInt(Math.floor(Date.now() / 1000))
-  return head.timestamp > now ? head.timestamp : now
-}
-
 async function assertActive(client: Client, precompile: PrecompileKey): Promise<void> {
-  const t = await nextBlockTime(client)
+  const t = nextBlockTime((await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })).timestamp)
   if (!(await isPrecompileActive(client, { precompile, timestamp: t }))) throw notActive(precompile, t)
 }
 
@@ -101,7 +95,7 @@ async function send(
 /** An enabled sender (Enabled, Manager or Admin) for a precompile's own functions, checked before the simulation. */
 async function assertEnabled(client: Client, precompile: AllowListPrecompileKey, account: Address): Promise<AllowListRole> {
   const role = await getAllowListRole(client, { precompile, address: account })
-  if (role === 'none') throw new AllowListRoleError({ precompile, account, role, needs: enabledRoles })
+  checkEnabled(precompile, account, role)
   return role
 }
 
@@ -142,10 +136,7 @@ export async function setAllowListRole(client: WalletClient, parameters: SetAllo
     getAllowListRole(client, { precompile, address: account.address }),
     getAllowListRole(client, { precompile, address }),
   ])
-  if (!canModifyAllowListRole({ caller: callerRole, from, to: role }))
-    throw new AllowListRoleError({ precompile, account: account.address, role: callerRole, needs: roleChangeNeeds(from, role) })
-  if (address.toLowerCase() === account.address.toLowerCase() && from === 'admin' && role !== 'admin' && !allowSelfDemotion)
-    throw new SelfDemotionError({ precompile, account: account.address, role })
+  checkRoleChange({ precompile, sender: account.address, senderRole: callerRole, address, from, to: role, allowSelfDemotion })
   return send(
     client,
     { precompile, abi: allowListAbi, functionName: allowListRoleSetters[role], args: [address] },
