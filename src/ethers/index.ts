@@ -10,3 +10,22 @@ export { ValidatorsClient, type ValidatorsClientOptions, type ValidatorsMethods 
 export { feeConfig, getChainConfig, getActiveRulesAt, getActivePrecompilesAt } from './functions.js'
 export type { EthersBlockTag } from './blockTag.js'
 export type { AnyProvider, Requester, Sender } from './request.js'
+export {
+  allowFeeRecipients,
+  decodePrecompileLog,
+  disableRewards,
+  estimateL1FeesPerGas,
+  getAllowListMembers,
+  getAllowListRole,
+  getFeeManagerConfig,
+  getRewardConfig,
+  getWarpBlockchainId,
+  isPrecompileActive,
+  mintNativeCoin,
+  setAllowListRole,
+  setFeeConfig,
+  setRewardAddress,
+  type PrecompileEvent,
+  type PrecompileProvider,
+  type PrecompileWriteOverrides,
+} from './precompiles.js'
