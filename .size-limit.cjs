@@ -18,4 +18,7 @@ module.exports = [
   app('viem + subnetActions', 'viem-subnet'),
   app('viem + infoActions', 'viem-info'),
   app('viem + both + subnetHttp', 'viem-both'),
+  app('viem + precompileActions', 'viem-precompiles'),
+  app('viem wallet + writeContract', 'viem-wallet-only'),
+  app('viem + precompileWalletActions', 'viem-precompile-wallet'),
 ]

@@ -20,17 +20,25 @@ export class PrecompileNotActiveError extends SubnetRpcError {
   /** The precompile's config key, e.g. `feeManagerConfig`. */
   declare readonly precompile: string
   declare readonly address: string
-  /** The time (unix seconds) the check was made for: the next block's earliest timestamp. */
+  /** The time (unix seconds) the check was made for: the block read's, or the next block's earliest. */
   declare readonly timestamp: bigint
-  constructor({ precompile, address, timestamp }: { precompile: string; address: string; timestamp: bigint }) {
-    super(`${precompile} (${address}) is not active at the next block (timestamp ${timestamp})`, {
+  /** The block read, for a read; undefined for a write (checked for the next block). */
+  declare readonly block: bigint | undefined
+  constructor({
+    precompile,
+    address,
+    timestamp,
+    block,
+  }: { precompile: string; address: string; timestamp: bigint; block?: bigint | undefined }) {
+    const at = block === undefined ? 'the next block' : `block ${block}`
+    super(`${precompile} (${address}) is not active at ${at} (timestamp ${timestamp})`, {
       name: 'PrecompileNotActiveError',
       metaMessages: [
         'A call to it would reach an empty account and change nothing.',
         `Enable it with a "${precompile}" entry in the genesis or in upgrade.json's precompileUpgrades, or wait for its blockTimestamp.`,
       ],
     })
-    Object.assign(this, { precompile, address, timestamp })
+    Object.assign(this, { precompile, address, timestamp, block })
   }
 }
 

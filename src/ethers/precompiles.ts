@@ -5,7 +5,16 @@
  * The rules and the reading of the node's refusals are core's (src/core/precompiles/admin.ts),
  * shared with viem; results are the same values viem's actions return.
  */
-import { type BlockTag, Contract, type ContractTransactionResponse, Interface, type Log, type Provider, type Signer } from 'ethers'
+import {
+  type BlockTag,
+  Contract,
+  type ContractTransactionResponse,
+  getAddress,
+  Interface,
+  type Log,
+  type Provider,
+  type Signer,
+} from 'ethers'
 import type { Timestamp } from '../core/encode.js'
 import { findRpcFailure } from '../core/methods/call.js'
 import { type PrecompileKey, isPrecompileKey, precompiles } from '../core/names.js'
@@ -17,6 +26,7 @@ import {
   allowListMembers,
   checkAddress,
   checkAllowListPrecompile,
+  checkBaseFeeMultiplier,
   checkEnabled,
   checkRole,
   checkRoleChange,
@@ -56,7 +66,7 @@ async function readPrecompile<T>(provider: Provider, key: PrecompileKey, at: At,
   } catch (e) {
     if (!noCode(e)) throw e
     const block = await provider.getBlock(at.blockTag ?? 'latest')
-    throw notActive(key, BigInt(block?.timestamp ?? 0))
+    throw notActive(key, BigInt(block?.timestamp ?? 0), block ? BigInt(block.number) : undefined)
   }
 }
 
@@ -195,6 +205,7 @@ export async function getAllowListMembers(
     activation,
     events.map((e) => ({ account: (e as unknown as { args: { account: Address } }).args.account, blockNumber: BigInt(e.blockNumber) })),
     (address) => getAllowListRole(provider, { precompile: key, address, blockTag: head.number }),
+    (address) => getAddress(address) as Address,
   )
 }
 
@@ -210,6 +221,7 @@ export async function getAllowListMembers(
  * provider.destroy()
  */
 export async function estimateL1FeesPerGas(provider: PrecompileProvider, parameters: { baseFeeMultiplier?: number | undefined } = {}) {
+  const baseFeeMultiplier = checkBaseFeeMultiplier(parameters.baseFeeMultiplier ?? 1.2)
   const [head, fees, tip] = await Promise.all([
     provider.send('eth_getBlockByNumber', ['latest', false]) as Promise<Record<string, string>>,
     readFeeConfig(provider, 'latest'),
@@ -226,7 +238,7 @@ export async function estimateL1FeesPerGas(provider: PrecompileProvider, paramet
     },
     feeConfig: fees.feeConfig,
     maxPriorityFeePerGas: BigInt(tip),
-    baseFeeMultiplier: parameters.baseFeeMultiplier,
+    baseFeeMultiplier,
   })
 }
 
@@ -253,7 +265,15 @@ function providerOf(signer: Signer): PrecompileProvider {
 async function assertActive(provider: PrecompileProvider, key: PrecompileKey): Promise<void> {
   const head = await provider.getBlock('latest')
   const t = nextBlockTime(BigInt(head?.timestamp ?? 0))
-  if (!(await isPrecompileActive(provider, { precompile: key, timestamp: t }))) throw notActive(key, t)
+  let active: boolean
+  try {
+    active = await isPrecompileActive(provider, { precompile: key, timestamp: t })
+  } catch (e) {
+    // A provider that blocks eth_getActiveRulesAt: the code at the address tells, as of the head.
+    if (!(e instanceof MethodNotFoundError)) throw e
+    active = await isPrecompileActive(provider, { precompile: key })
+  }
+  if (!active) throw notActive(key, t)
 }
 
 /** Simulates as the signer, then sends; a refusal by the node becomes the typed error. */
@@ -272,7 +292,8 @@ async function send(
     overrides.maxFeePerGas === undefined && overrides.maxPriorityFeePerGas === undefined ? await estimateL1FeesPerGas(provider) : undefined
   const tx = { ...(fees && { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas }), ...overrides }
   try {
-    await fn.staticCall(...args, tx)
+    // Simulated without fees: eth_call would check the balance against gas × fee cap.
+    await fn.staticCall(...args, { ...overrides, maxFeePerGas: undefined, maxPriorityFeePerGas: undefined })
     return await fn.send(...args, tx)
   } catch (e) {
     const failure = findRpcFailure(e)

@@ -65,7 +65,10 @@ export const entryPoints: Record<string, string> = {
 /** Fence flags the harness understands, with what they mean for a block. */
 export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> = {
   browser: { typecheck: true, reason: 'runs in a browser page with a wallet (window.ethereum)' },
-  hardhat3: { typecheck: false, reason: 'Hardhat 3 API: Hardhat 3 is not installed here (Hardhat 2 is; Hardhat 3 needs Node 22.13)' },
+  hardhat3: {
+    typecheck: false,
+    reason: 'Hardhat 3 API: the root has Hardhat 2; examples/hardhat3 (its own install, Node 22) runs in test/viem/hardhat3.test.ts',
+  },
 }
 
 export type Snippet = {

@@ -1,8 +1,13 @@
 /**
- * docs/viem/README.md is the index of the viem actions, driven by what exists: every action
- * `subnet-rpc/viem/actions` exports (src/viem/actions/index.ts, read with the TypeScript
- * compiler, so it needs no build) has a page docs/viem/<name>.md, every page is an action,
- * and the index links each page exactly once.
+ * docs/viem/README.md is the index of the viem actions, driven by what exists (each entry read
+ * with the TypeScript compiler, so it needs no build), both ways:
+ *
+ * - every action `subnet-rpc/viem/actions` exports (src/viem/actions/index.ts) has a page
+ *   docs/viem/<name>.md, every page is an action, and the index links each page exactly once;
+ * - the same for `subnet-rpc/viem/precompiles` (src/viem/precompiles/index.ts) and its pages
+ *   docs/viem/precompiles/<name>.md, linked from the same index as `precompiles/<name>.md`. That
+ *   entry also exports values that are not actions (`precompileNonActions`); any other value is
+ *   an action, so a new one without a page fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,18 +15,45 @@ import { describe, expect, it } from 'vitest'
 import { markdownLinks } from './markdown.js'
 import { root, srcExports } from './snippets.js'
 
-const actions = srcExports('src/viem/actions/index.ts')
-  .filter((e) => e.value)
-  .map((e) => e.name)
-  .sort()
-const pages = readdirSync(join(root, 'docs/viem'))
-  .filter((f) => f.endsWith('.md') && f !== 'README.md')
-  .map((f) => f.slice(0, -3))
-  .sort()
-const indexLinks = markdownLinks(readFileSync(join(root, 'docs/viem/README.md'), 'utf8'))
-  .map((l) => l.target.split('#')[0]!)
-  .filter((t) => /^[\w.-]+\.md$/.test(t) && t !== 'README.md')
-  .map((t) => t.slice(0, -3))
+/** The values of src/viem/precompiles/index.ts that are not actions: helpers, a constant, the error classes, the decorators. */
+const precompileNonActions = [
+  'allowListPrecompileKeys',
+  'feeConfigProblem',
+  'blackholeAddress',
+  'AllowListRoleError',
+  'InvalidFeeConfigError',
+  'PrecompileNotActiveError',
+  'SelfDemotionError',
+  'precompileActions',
+  'precompileWalletActions',
+]
+
+const values = (entry: string) =>
+  srcExports(entry)
+    .filter((e) => e.value)
+    .map((e) => e.name)
+    .sort()
+const pagesIn = (dir: string) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .map((f) => f.slice(0, -3))
+    .sort()
+
+const actions = values('src/viem/actions/index.ts')
+const pages = pagesIn('docs/viem')
+const precompileExports = values('src/viem/precompiles/index.ts')
+const precompileActions = precompileExports.filter((name) => !precompileNonActions.includes(name))
+const precompilePages = pagesIn('docs/viem/precompiles')
+
+const links = markdownLinks(readFileSync(join(root, 'docs/viem/README.md'), 'utf8')).map((l) => l.target.split('#')[0]!)
+/** The index's links to pages of `prefix` (a folder of docs/viem, or '' for docs/viem itself), as page names. */
+const indexLinks = (prefix: string) => {
+  const pattern = new RegExp(`^${prefix}([\\w.-]+)\\.md$`)
+  return links.flatMap((t) => {
+    const name = pattern.exec(t)?.[1]
+    return name && name !== 'README' ? [name] : []
+  })
+}
 
 describe('docs/viem', () => {
   it('src/viem/actions/index.ts exports the actions', () => {
@@ -38,6 +70,26 @@ describe('docs/viem', () => {
   })
 
   it('the index (docs/viem/README.md) links every page, once', () => {
-    expect([...indexLinks].sort()).toEqual(pages)
+    expect(indexLinks('').sort()).toEqual(pages)
+  })
+})
+
+describe('docs/viem/precompiles', () => {
+  it('src/viem/precompiles/index.ts exports the actions and each value named as not an action', () => {
+    expect(precompileActions.length).toBeGreaterThanOrEqual(16)
+    expect(precompileActions).toContain('setAllowListRole')
+    expect(precompileNonActions.filter((name) => !precompileExports.includes(name))).toEqual([])
+  })
+
+  it('every action has a page docs/viem/precompiles/<name>.md', () => {
+    expect(precompileActions.filter((a) => !precompilePages.includes(a))).toEqual([])
+  })
+
+  it('every page is an exported action', () => {
+    expect(precompilePages.filter((p) => !precompileActions.includes(p))).toEqual([])
+  })
+
+  it('the index (docs/viem/README.md) links every page, once', () => {
+    expect(indexLinks('precompiles/').sort()).toEqual(precompilePages)
   })
 })

@@ -5,36 +5,20 @@
  * `npx hardhat run scripts/administer.cjs --network devnet` as the genesis admin and as an
  * address without a role. Each effect the script reports is read back here over raw JSON-RPC.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCliDevnet } from '../helpers/devnet.js'
 import { rawResult } from './helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
 const example = join(root, 'examples/hardhat')
 const genesisDir = join(root, 'test/fixtures/subnet-evm-genesis')
 
-/** Starts `subnet-rpc devnet --genesis <file>` from dist/ and resolves with its alias RPC URL. */
-async function startCli(genesis: string): Promise<{ rpcUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/cli.js', 'devnet', '--port', '0', '--genesis', genesis], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  const rpcUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const url = /L1 alias +(\S+)/.exec(out)?.[1]
-      if (url && /Press Ctrl-C/.test(out)) resolve(url)
-    })
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    child.on('exit', () => reject(new Error(`the devnet exited: ${out}`)))
-  })
-  return { rpcUrl, child }
-}
+const startCli = startCliDevnet
 
 /** Runs the script; its stdout is one JSON object per line. */
 async function administer(rpcUrl: string, signerKey?: string): Promise<Record<string, any>[]> {

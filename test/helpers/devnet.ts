@@ -1,4 +1,6 @@
 /** Shared helpers for tests against a real devnet (real anvil, real HTTP). */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/index.js'
 
@@ -52,3 +54,23 @@ export const zeroFilledForkBlocks = [
   'berlinBlock',
   'londonBlock',
 ] as const
+
+/**
+ * Starts the BUILT CLI as a user runs it (`subnet-rpc devnet --port 0 [--genesis <file>]`, from dist/: `npm test`
+ * builds it first) and resolves with its L1 URL by alias once it is listening; kill `child` to stop it.
+ */
+export async function startCliDevnet(genesis?: string): Promise<{ rpcUrl: string; child: ChildProcess }> {
+  const args = ['dist/cli.js', 'devnet', '--port', '0', ...(genesis ? ['--genesis', genesis] : [])]
+  const child = spawn(process.execPath, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  const rpcUrl = await new Promise<string>((done, fail) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const url = /L1 alias +(\S+)/.exec(out)?.[1]
+      if (url && /Press Ctrl-C/.test(out)) done(url)
+    })
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    child.on('exit', () => fail(new Error(`the devnet exited: ${out}`)))
+  })
+  return { rpcUrl, child }
+}

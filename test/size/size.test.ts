@@ -22,6 +22,12 @@ const budgets: Record<string, number> = {
   'viem + subnetActions': 3_150,
   'viem + infoActions': 3_900,
   'viem + both + subnetHttp': 6_300,
+  // subnet-rpc/viem/precompiles, its own entry (no target; regression budgets over the 2026-11-25 figures):
+  // the reads decorator with one read (7,498 B), and the writes decorator with one write (15,192 B), which
+  // carries its checks (the reads, eth_getActiveRulesAt's decoder, the fee estimate) beside viem's
+  // writeContract (that alone: 7,107 B).
+  'viem + precompileActions': 7_700,
+  'viem + precompileWalletActions': 15_500,
 }
 
 /** size-limit's rows (name, size in bytes min+gzip) for the apps of .size-limit.cjs, built in an app with the packed tarball installed. */

@@ -125,9 +125,9 @@ export function precompileErrorFromNode(nodeMessage: string, context: Precompile
   return undefined
 }
 
-/** `PrecompileNotActiveError` for a precompile key at a time. */
-export function notActive(precompile: PrecompileKey, timestamp: bigint): PrecompileNotActiveError {
-  return new PrecompileNotActiveError({ precompile, address: precompiles[precompile].address, timestamp })
+/** `PrecompileNotActiveError` for a precompile key at a time: of a block read, or (no block) the next block's. */
+export function notActive(precompile: PrecompileKey, timestamp: bigint, block?: bigint): PrecompileNotActiveError {
+  return new PrecompileNotActiveError({ precompile, address: precompiles[precompile].address, timestamp, block })
 }
 
 /** The allow lists of the config (genesis or upgrade) of an allow-list precompile in force at a time. */
@@ -185,11 +185,13 @@ export async function allowListMembers(
   activation: bigint,
   events: readonly { account: `0x${string}`; blockNumber: bigint }[],
   roleOf: (address: `0x${string}`) => Promise<AllowListRole>,
+  /** The address as the adapter's library writes it (EIP-55): the node's config lists are lower-case. */
+  checksum: (address: `0x${string}`) => `0x${string}`,
 ): Promise<AllowListMembers> {
   const candidates = new Map<string, AllowListMember>()
   for (const list of ['enabledAddresses', 'adminAddresses', 'managerAddresses'] as const)
-    for (const address of lists[list] ?? []) candidates.set(address.toLowerCase(), { address, since: activation })
-  for (const { account, blockNumber } of events) candidates.set(account.toLowerCase(), { address: account, since: blockNumber })
+    for (const address of lists[list] ?? []) candidates.set(address.toLowerCase(), { address: checksum(address), since: activation })
+  for (const { account, blockNumber } of events) candidates.set(account.toLowerCase(), { address: checksum(account), since: blockNumber })
   const out: AllowListMembers = { admins: [], managers: [], enabled: [] }
   for (const member of candidates.values()) {
     const role = await roleOf(member.address)
@@ -246,6 +248,13 @@ export function nextBlockTime(headTimestamp: bigint, nowMs: number = Date.now())
   return headTimestamp > now ? headTimestamp : now
 }
 
+/** `baseFeeMultiplier` as a finite number ≥ 1, or `InvalidArgumentError` (checked before any request). */
+export function checkBaseFeeMultiplier(value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 1) || !Number.isFinite(value))
+    throw new InvalidArgumentError({ argument: 'baseFeeMultiplier', value, accepted: 'a finite number ≥ 1' })
+  return value
+}
+
 /** What the fee estimate reads: the head, the fee config in force for the next block, the node's tip. */
 export type L1FeeInputs = {
   head: { number: bigint; timestamp: bigint; gasUsed: bigint; gasLimit: bigint; baseFeePerGas: bigint | null; extraData: `0x${string}` }
@@ -260,8 +269,7 @@ export type L1FeeInputs = {
  * plus the tip.
  */
 export function l1FeesPerGas({ head, feeConfig, maxPriorityFeePerGas, baseFeeMultiplier = 1.2 }: L1FeeInputs) {
-  if (typeof baseFeeMultiplier !== 'number' || !(baseFeeMultiplier >= 1) || !Number.isFinite(baseFeeMultiplier))
-    throw new InvalidArgumentError({ argument: 'baseFeeMultiplier', value: baseFeeMultiplier, accepted: 'a finite number ≥ 1' })
+  checkBaseFeeMultiplier(baseFeeMultiplier)
   const nextBaseFee = maxNextBaseFee({ feeConfig, parent: head, timestamp: nextBlockTime(head.timestamp) })
   // The multiplier in parts per thousand, so the bigint product stays exact.
   const scaled = (nextBaseFee * BigInt(Math.round(baseFeeMultiplier * 1000))) / 1000n

@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http'
 import { parseJson } from '../../core/json/parse.js'
 
-export type Block = { number: bigint; hash: string; timestamp: bigint }
+export type Block = { number: bigint; hash: string; parentHash: string; timestamp: bigint }
 
 export class AnvilClient {
   private nextId = 1
@@ -77,9 +77,9 @@ export class AnvilClient {
     return parseJson(text) as { result?: T; error?: { code: number; message: string; data?: unknown } }
   }
 
-  private static toBlock(raw: { number: string; hash: string; timestamp: string } | null): Block | undefined {
+  private static toBlock(raw: { number: string; hash: string; parentHash: string; timestamp: string } | null): Block | undefined {
     if (!raw) return undefined
-    return { number: BigInt(raw.number), hash: raw.hash, timestamp: BigInt(raw.timestamp) }
+    return { number: BigInt(raw.number), hash: raw.hash, parentHash: raw.parentHash, timestamp: BigInt(raw.timestamp) }
   }
 
   async blockByNumber(n: bigint | 'latest'): Promise<Block | undefined> {

@@ -17,7 +17,8 @@
  *
  * The devnet sees blocks only after anvil mined them, so a precompile is installed right after
  * the first block whose timestamp reaches its `blockTimestamp` (a node installs it before that
- * block's transactions). `sync` runs before every call the devnet forwards.
+ * block's transactions). `sync` runs before every call the devnet forwards. After the precompiles, as
+ * `ApplyUpgrades` orders them, `sync` applies upgrade.json's `stateUpgrades` (./stateUpgrades.ts).
  */
 import { feeConfigKeys, type PrecompileKey } from '../../core/names.js'
 import { precompileAddresses } from '../../core/precompiles/addresses.js'
@@ -25,6 +26,7 @@ import type { AnvilClient, Block } from '../chain/anvilClient.js'
 import { activePrecompileConfig } from '../chain/rules.js'
 import type { ChainSpec, FeeConfig, PrecompileConfig } from '../config/types.js'
 import { precompileArtifacts } from './artifacts/contracts.js'
+import { StateUpgrades } from './stateUpgrades.js'
 
 /** The precompiles the devnet runs, with their stand-in contract. */
 export const runPrecompiles = {
@@ -85,12 +87,14 @@ export class PrecompileRuntime {
   private queue: Promise<void> = Promise.resolve()
   /** Syncs queued or running. */
   private syncing = 0
+  private readonly stateUpgrades: StateUpgrades
 
   constructor(
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
     warp: WarpContext,
   ) {
+    this.stateUpgrades = new StateUpgrades(spec, anvil)
     this.warpTrailer = warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0')
   }
 
@@ -146,6 +150,7 @@ export class PrecompileRuntime {
       if (have || codes[runKeys.indexOf(key)] === this.code(key)) await this.remove(key)
       if (want) await this.install(key, want, latest)
     }
+    await this.stateUpgrades.sync(latest)
     this.syncedHash = latest.hash
   }
 

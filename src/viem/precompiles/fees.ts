@@ -8,7 +8,7 @@
 import type { Client } from 'viem'
 import { estimateMaxPriorityFeePerGas, getBlock } from 'viem/actions'
 import { getAction } from 'viem/utils'
-import { l1FeesPerGas } from '../../core/precompiles/admin.js'
+import { checkBaseFeeMultiplier, l1FeesPerGas } from '../../core/precompiles/admin.js'
 import { feeConfig } from '../actions/subnet.js'
 
 export type EstimateL1FeesPerGasParameters = {
@@ -42,10 +42,11 @@ export async function estimateL1FeesPerGas(
   client: Client,
   parameters: EstimateL1FeesPerGasParameters = {},
 ): Promise<EstimateL1FeesPerGasReturnType> {
+  const baseFeeMultiplier = checkBaseFeeMultiplier(parameters.baseFeeMultiplier ?? 1.2)
   const [head, fees, maxPriorityFeePerGas] = await Promise.all([
     getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' }),
     feeConfig(client, { blockTag: 'latest' }),
     getAction(client, estimateMaxPriorityFeePerGas, 'estimateMaxPriorityFeePerGas')({ chain: null }),
   ])
-  return l1FeesPerGas({ head, feeConfig: fees.feeConfig, maxPriorityFeePerGas, baseFeeMultiplier: parameters.baseFeeMultiplier })
+  return l1FeesPerGas({ head, feeConfig: fees.feeConfig, maxPriorityFeePerGas, baseFeeMultiplier })
 }

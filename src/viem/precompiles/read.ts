@@ -7,6 +7,7 @@
 import type { Address, BlockNumber, BlockTag, Client, Hex } from 'viem'
 import { getBlock, getCode, getContractEvents, readContract } from 'viem/actions'
 import { getAction } from 'viem/utils'
+import { getAddress } from 'viem'
 import {
   type AllowListMembers,
   type AllowListPrecompileKey,
@@ -220,7 +221,11 @@ export async function isPrecompileActive(client: Client, parameters: IsPrecompil
 
 export type GetAllowListMembersParameters = {
   precompile: AllowListPrecompileKey
-  /** Where the search for the activation starts and events are read from; default: found from the chain config. */
+  /**
+   * The block to read `RoleSet` events from, in place of the activation block (found by a binary
+   * search over headers); the config's lists are then dated from it. One `eth_getLogs` covers the
+   * range to the head: where a provider limits ranges, pass a recent block.
+   */
   fromBlock?: bigint | undefined
 }
 export type GetAllowListMembersReturnType = AllowListMembers
@@ -266,6 +271,7 @@ export async function getAllowListMembers(
     activation,
     events.map((e) => ({ account: e.args.account as Address, blockNumber: e.blockNumber })),
     (address) => getAllowListRole(client, { precompile, address, blockNumber: head.number }),
+    getAddress,
   )
 }
 

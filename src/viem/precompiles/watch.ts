@@ -188,25 +188,26 @@ export function watchRewardChanges(
     address: precompiles.rewardManagerConfig.address,
     abi: rewardManagerAbi,
     ...options,
-    onLogs: (logs) =>
-      onRewardChanges(
-        logs.flatMap((log): RewardChange[] => {
-          const args = log.args as Record<string, Address>
-          const at = where(log as Log)
-          if (log.eventName === 'RewardAddressChanged')
-            return [
-              {
-                kind: 'rewardAddressChanged',
-                sender: args.sender!,
-                oldRewardAddress: args.oldRewardAddress!,
-                newRewardAddress: args.newRewardAddress!,
-                ...at,
-              },
-            ]
-          if (log.eventName === 'FeeRecipientsAllowed') return [{ kind: 'feeRecipientsAllowed', sender: args.sender!, ...at }]
-          if (log.eventName === 'RewardsDisabled') return [{ kind: 'rewardsDisabled', sender: args.sender!, ...at }]
-          return []
-        }),
-      ),
+    onLogs: (logs) => {
+      const changes = logs.flatMap((log): RewardChange[] => {
+        const args = log.args as Record<string, Address>
+        const at = where(log as Log)
+        if (log.eventName === 'RewardAddressChanged')
+          return [
+            {
+              kind: 'rewardAddressChanged',
+              sender: args.sender!,
+              oldRewardAddress: args.oldRewardAddress!,
+              newRewardAddress: args.newRewardAddress!,
+              ...at,
+            },
+          ]
+        if (log.eventName === 'FeeRecipientsAllowed') return [{ kind: 'feeRecipientsAllowed', sender: args.sender!, ...at }]
+        if (log.eventName === 'RewardsDisabled') return [{ kind: 'rewardsDisabled', sender: args.sender!, ...at }]
+        // RoleSet: the Reward Manager's allow list, not a reward change.
+        return []
+      })
+      if (changes.length > 0) onRewardChanges(changes)
+    },
   })
 }

@@ -27,6 +27,7 @@ import { feeConfigKeys, type PrecompileKey, precompiles } from '../../core/names
 import { findRpcFailure } from '../../core/methods/call.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
+import { MethodNotFoundError } from '../../errors/node.js'
 import { InvalidFeeConfigError } from '../../errors/precompile.js'
 import { estimateL1FeesPerGas } from './fees.js'
 import { getAllowListRole, isPrecompileActive } from './read.js'
@@ -54,7 +55,15 @@ function senderOf(client: WalletClient, options: PrecompileWriteOptions): Accoun
 
 async function assertActive(client: Client, precompile: PrecompileKey): Promise<void> {
   const t = nextBlockTime((await getAction(client, getBlock, 'getBlock')({ blockTag: 'latest' })).timestamp)
-  if (!(await isPrecompileActive(client, { precompile, timestamp: t }))) throw notActive(precompile, t)
+  let active: boolean
+  try {
+    active = await isPrecompileActive(client, { precompile, timestamp: t })
+  } catch (e) {
+    // A provider that blocks eth_getActiveRulesAt: the code at the address tells, as of the head.
+    if (!(e instanceof MethodNotFoundError)) throw e
+    active = await isPrecompileActive(client, { precompile })
+  }
+  if (!active) throw notActive(precompile, t)
 }
 
 type Call = { precompile: PrecompileKey; abi: Abi; functionName: string; args?: readonly unknown[] }
@@ -77,7 +86,6 @@ async function send(
     functionName: call.functionName,
     args: call.args,
     account,
-    ...(fees && { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas }),
     ...fields,
   }
   const typed = (e: unknown) => {
@@ -85,8 +93,11 @@ async function send(
     return (failure && precompileErrorFromNode(failure.message, { precompile: call.precompile, role }, e as Error)) ?? e
   }
   try {
+    // Simulated without fees: eth_call would check the balance against gas × fee cap, which a
+    // high base fee (and the block gas limit as the default gas) can push past any balance.
     await getAction(client, simulateContract, 'simulateContract')(request as never)
-    return await getAction(client, writeContract, 'writeContract')(request as never)
+    const priced = fees ? { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas, ...request } : request
+    return await getAction(client, writeContract, 'writeContract')(priced as never)
   } catch (e) {
     throw typed(e)
   }
