@@ -89,10 +89,13 @@ const steps: Record<Key, string> = {
   feeManagerConfig: 'feeManager.setFeeConfig',
   contractNativeMinterConfig: 'nativeMinter.mintNativeCoin',
 }
+// subnet-rpc's precompile actions refuse before sending, with the typed error that says what the sender lacks.
 const refusal: Record<Key, (signer: string) => string> = {
-  txAllowListConfig: (signer) => `cannot modify allow list: modify address: ${signer}, from role: NoRole, to role: EnabledRole`,
-  feeManagerConfig: (signer) => `non-enabled cannot change fee config: ${signer}`,
-  contractNativeMinterConfig: (signer) => `non-enabled cannot mint: ${signer}`,
+  txAllowListConfig: (signer) => `AllowListRoleError: not allowed: ${signer} has role none on txAllowListConfig, needs manager or admin`,
+  feeManagerConfig: (signer) =>
+    `AllowListRoleError: not allowed: ${signer} has role none on feeManagerConfig, needs enabled, manager or admin`,
+  contractNativeMinterConfig: (signer) =>
+    `AllowListRoleError: not allowed: ${signer} has role none on contractNativeMinterConfig, needs enabled, manager or admin`,
 }
 
 type Case = {
@@ -225,7 +228,7 @@ for (const c of cases) {
       }
     })
 
-    it("an address without a role gets the node's error for each change, and nothing changes", async () => {
+    it('an address without a role gets a typed refusal for each change, before anything is sent, and nothing changes', async () => {
       const signer = c.asNobody![0]!.signer as string
       expect(signer).not.toBe(c.admin.address)
       expect(c.asNobody).toEqual([

@@ -9,6 +9,7 @@
 import type { Abi, Account, Address, Chain, Client, Hash, Transport } from 'viem'
 import { getBlock, simulateContract, writeContract } from 'viem/actions'
 import { getAction, parseAccount } from 'viem/utils'
+import { getAddress } from 'viem'
 import {
   type AllowListPrecompileKey,
   checkAddress,
@@ -147,7 +148,7 @@ export async function setAllowListRole(client: WalletClient, parameters: SetAllo
     getAllowListRole(client, { precompile, address: account.address }),
     getAllowListRole(client, { precompile, address }),
   ])
-  checkRoleChange({ precompile, sender: account.address, senderRole: callerRole, address, from, to: role, allowSelfDemotion })
+  checkRoleChange({ precompile, sender: getAddress(account.address), senderRole: callerRole, address, from, to: role, allowSelfDemotion })
   return send(
     client,
     { precompile, abi: allowListAbi, functionName: allowListRoleSetters[role], args: [address] },
@@ -182,7 +183,7 @@ export async function setFeeConfig(client: WalletClient, parameters: SetFeeConfi
   if (reason) throw new InvalidFeeConfigError({ reason })
   const account = senderOf(client, options)
   await assertActive(client, 'feeManagerConfig')
-  const role = await assertEnabled(client, 'feeManagerConfig', account.address)
+  const role = await assertEnabled(client, 'feeManagerConfig', getAddress(account.address))
   const args = feeConfigKeys.map((key) => feeConfig[key])
   return send(client, { precompile: 'feeManagerConfig', abi: feeManagerAbi, functionName: 'setFeeConfig', args }, account, options, role)
 }
@@ -212,7 +213,7 @@ export async function mintNativeCoin(client: WalletClient, parameters: MintNativ
     throw new InvalidArgumentError({ argument: 'amount', value: amount, accepted: 'a bigint from 0 to 2^256 - 1 (wei)' })
   const account = senderOf(client, options)
   await assertActive(client, 'contractNativeMinterConfig')
-  const role = await assertEnabled(client, 'contractNativeMinterConfig', account.address)
+  const role = await assertEnabled(client, 'contractNativeMinterConfig', getAddress(account.address))
   return send(
     client,
     { precompile: 'contractNativeMinterConfig', abi: nativeMinterAbi, functionName: 'mintNativeCoin', args: [recipient, amount] },
@@ -231,7 +232,7 @@ async function rewardWrite(
 ): Promise<Hash> {
   const account = senderOf(client, options)
   await assertActive(client, 'rewardManagerConfig')
-  const role = await assertEnabled(client, 'rewardManagerConfig', account.address)
+  const role = await assertEnabled(client, 'rewardManagerConfig', getAddress(account.address))
   return send(client, { precompile: 'rewardManagerConfig', abi: rewardManagerAbi, functionName, args }, account, options, role)
 }
 
