@@ -21,8 +21,8 @@ const genesisDir = join(root, 'test/fixtures/subnet-evm-genesis')
 const startCli = startCliDevnet
 
 /** Runs the script; its stdout is one JSON object per line. */
-async function administer(rpcUrl: string, signerKey?: string): Promise<Record<string, any>[]> {
-  const { stdout } = await promisify(execFile)('npx', ['hardhat', 'run', 'scripts/administer.cjs', '--network', 'devnet'], {
+async function administer(rpcUrl: string, signerKey?: string, script = 'scripts/administer.cjs'): Promise<Record<string, any>[]> {
+  const { stdout } = await promisify(execFile)('npx', ['hardhat', 'run', script, '--network', 'devnet'], {
     cwd: example,
     timeout: 120_000,
     env: {
@@ -112,6 +112,43 @@ for (const c of cases) {
         const fees = (await rawResult(devnet.rpcUrl, 'eth_feeConfig', [])) as { feeConfig: { minBaseFee: number } }
         expect(fees.feeConfig.minBaseFee).toBe(2_000_000_000)
       }
+    })
+  })
+}
+
+for (const c of cases) {
+  describe(`examples/hardhat: scripts/precompiles.cjs (typed ethers functions over Hardhat's signer) against --genesis ${c.genesis}`, () => {
+    let devnet: { rpcUrl: string; child: ChildProcess }
+    let asAdmin: Record<string, any>[]
+    let asNobody: Record<string, any>[]
+
+    beforeAll(async () => {
+      devnet = await startCli(join(genesisDir, c.genesis))
+      asAdmin = await administer(devnet.rpcUrl, undefined, 'scripts/precompiles.cjs')
+      asNobody = await administer(devnet.rpcUrl, `0x${randomBytes(32).toString('hex')}`, 'scripts/precompiles.cjs')
+    }, 240_000)
+    afterAll(() => {
+      devnet?.child.kill('SIGTERM')
+    })
+
+    it('the admin makes the change; an address without a role gets a typed refusal before anything is sent', async () => {
+      expect(asAdmin[0]).toEqual({ signer: admin, active: [c.key] })
+      expect(asAdmin[1]).toMatchObject({ step: c.step, ok: true })
+      if (c.key === 'txAllowListConfig') expect(asAdmin[1]!.role).toBe('enabled')
+      if (c.key === 'feeManagerConfig') {
+        expect(asAdmin[1]!.minBaseFee).toBe('2000000000')
+        expect(asAdmin[1]!.lastChangedAt).toBe(String(asAdmin[1]!.block))
+      }
+      if (c.key === 'contractNativeMinterConfig') expect(asAdmin[1]!.balance).toBe(String(1000n * 10n ** 18n))
+      const signer = asNobody[0]!.signer as string
+      const needs = c.key === 'txAllowListConfig' ? 'manager or admin' : 'enabled, manager or admin'
+      expect(asNobody[1]).toEqual({
+        step: c.step,
+        ok: false,
+        error: `AllowListRoleError: not allowed: ${signer} has role none on ${c.key}, needs ${needs}`,
+      })
+      // Refused before sending: the signer sent nothing.
+      expect(BigInt((await rawResult(devnet.rpcUrl, 'eth_getTransactionCount', [signer, 'latest'])) as string)).toBe(0n)
     })
   })
 }
