@@ -128,6 +128,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees)
+    precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
     const execute = createExecutor({
       anvil,
       local: createChainService(files.spec, anvil, fees, blockFees),

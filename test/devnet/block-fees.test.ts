@@ -128,6 +128,40 @@ describe('blocks follow the fee config', () => {
     expect(head.baseFeePerGas).toBeGreaterThanOrEqual(75_000_000_000n)
   })
 
+  it('each transaction’s whole fee (gas used × price) goes to the coinbase: the blackhole, then the Reward Manager’s address', async () => {
+    const client = createPublicClient({ transport: http(devnet().rpcUrl) })
+    const wallet = createWalletClient({ account: admin, transport: http(devnet().rpcUrl) })
+    const blackhole = '0x0100000000000000000000000000000000000000'
+    const send = async () => {
+      const fees = await client.estimateFeesPerGas()
+      const hash = await wallet.sendTransaction({ to, value: 1n, maxFeePerGas: fees.maxFeePerGas * 4n, chain: null })
+      return client.waitForTransactionReceipt({ hash })
+    }
+    // No Reward Manager yet and allowFeeRecipients unset: the blackhole address (a node's default coinbase).
+    const before = await client.getBalance({ address: blackhole })
+    const receipt = await send()
+    expect((await client.getBlock({ blockNumber: receipt.blockNumber })).miner).toBe(blackhole)
+    expect(await client.getBalance({ address: blackhole })).toBe(before + receipt.gasUsed * receipt.effectiveGasPrice)
+
+    // +10800 s: the Reward Manager runs; its admin sends rewards to one address, from the next block on.
+    const start = BigInt(devnet().chainSpec.upgrades.precompileUpgrades[0]!.timestamp!) - 3600n
+    await call('evm_setNextBlockTimestamp', [`0x${(start + 10_800n).toString(16)}`])
+    await call('evm_mine')
+    const treasury = '0x00000000000000000000000000000000000A11CE'
+    const setReward: Hex = `0x5e00e679${treasury.slice(2).toLowerCase().padStart(64, '0')}`
+    const fees = await client.estimateFeesPerGas()
+    const set = await wallet.sendTransaction({
+      to: '0x0200000000000000000000000000000000000004',
+      data: setReward,
+      maxFeePerGas: fees.maxFeePerGas * 4n,
+      chain: null,
+    })
+    await client.waitForTransactionReceipt({ hash: set })
+    const paid = await send()
+    expect((await client.getBlock({ blockNumber: paid.blockNumber })).miner.toLowerCase()).toBe(treasury.toLowerCase())
+    expect(await client.getBalance({ address: treasury })).toBe(paid.gasUsed * paid.effectiveGasPrice)
+  })
+
   it('anvil_mine mines each block with its fees set', async () => {
     const before = BigInt((await call<Hex>('eth_blockNumber')).result!)
     await call('anvil_mine', ['0x4', '0xc'])

@@ -10,11 +10,20 @@
  *
  * anvil writes no fee window into `extraData`: the devnet keeps each block's window (by hash)
  * and serves it as the block's `extraData`, the 80 bytes a node's header starts with.
+ *
+ * Fees go where Subnet-EVM sends them: the block's coinbase is `GetCoinbaseAt(parent)`
+ * (consensus/dummy `verifyCoinbase`): the Reward Manager's stored reward address while it is
+ * active, else the chain config's `allowFeeRecipients`, and when fee recipients are allowed the
+ * node's `feeRecipient` (unset: the blackhole address, plugin/evm/vm.go); the coinbase gets the
+ * whole fee, gas used × price (core/state_transition.go), where anvil pays it only the tip and
+ * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
  */
 import { encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
 import type { ChainSpec } from '../config/types.js'
+import { rewardAddressSlot } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
+import { activePrecompileConfig } from './rules.js'
 
 /** The header fields the fee rules read, as anvil reports them. */
 type Header = {
@@ -48,6 +57,11 @@ const toHeader = (raw: RawHeader): Header => ({
 })
 
 const hex = (v: bigint) => `0x${v.toString(16)}`
+/** `constants.BlackholeAddr`. */
+const blackhole = '0x0100000000000000000000000000000000000000'
+/** `allowFeeRecipientsAddressValue` (rewardmanager/contract.go): the stored word that means "fee recipients allowed". */
+const allowFeeRecipientsWord = `0x6166726176${'0'.repeat(54)}`
+const rewardManagerAddress = '0x0200000000000000000000000000000000000004'
 const maxUint64 = 1n << 64n
 
 export class BlockFees {
@@ -55,10 +69,17 @@ export class BlockFees {
   private readonly windows = new Map<string, FeeWindow>()
   private readonly upgrades: { subnetEVMTimestamp: bigint | null; graniteTimestamp: bigint | null }
 
+  /** The next block whose fees are still to be credited in full to its coinbase. */
+  private creditFrom = 1n
+  /** The coinbase last set on anvil. */
+  private coinbase: string | undefined
+
   constructor(
-    spec: ChainSpec,
+    private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
     private readonly fees: FeeManagerState,
+    /** The node's `feeRecipient`: where fees go when fee recipients are allowed (a node's default: the blackhole). */
+    private readonly feeRecipient: string = blackhole,
   ) {
     this.upgrades = {
       subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
@@ -115,7 +136,38 @@ export class BlockFees {
     if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
     if (feeConfig.gasLimit !== undefined && feeConfig.gasLimit !== parent.gasLimit)
       calls.push(['evm_setBlockGasLimit', [hex(feeConfig.gasLimit)]])
+    const coinbase = await this.coinbaseAt(parent)
+    if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
+    this.coinbase = coinbase
+  }
+
+  /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
+  private async coinbaseAt(parent: Header): Promise<string> {
+    const manager = activePrecompileConfig(this.spec, 'rewardManagerConfig', parent.timestamp)
+    if (!manager || manager.disable) return this.spec.allowFeeRecipients ? this.feeRecipient : blackhole
+    const word = await this.anvil.request<string>('eth_getStorageAt', [rewardManagerAddress, rewardAddressSlot, hex(parent.number)])
+    if (word.toLowerCase() === allowFeeRecipientsWord) return this.feeRecipient
+    return `0x${word.slice(-40)}`
+  }
+
+  /**
+   * Credits each new block's coinbase with the base fee part of its fees (gas used × base fee),
+   * which anvil burned: the coinbase then holds the whole fee, as on a node. Once per block; an
+   * `evm_revert` below a credited block takes its credit back with the state.
+   */
+  async creditFees(latest: { number: bigint }): Promise<void> {
+    if (latest.number < this.creditFrom - 1n) this.creditFrom = latest.number + 1n
+    for (; this.creditFrom <= latest.number; this.creditFrom++) {
+      const block = await this.anvil.request<{ miner: string; gasUsed: string; baseFeePerGas?: string }>('eth_getBlockByNumber', [
+        hex(this.creditFrom),
+        false,
+      ])
+      const burned = BigInt(block.gasUsed) * BigInt(block.baseFeePerGas ?? '0x0')
+      if (burned === 0n) continue
+      const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [block.miner, 'latest']))
+      await this.anvil.request('anvil_setBalance', [block.miner, hex(balance + burned)])
+    }
   }
 
   /** The next block's parent, time, governing fee config and base fee (null before SubnetEVM). */

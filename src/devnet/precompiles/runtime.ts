@@ -151,8 +151,12 @@ export class PrecompileRuntime {
       if (want) await this.install(key, want, latest)
     }
     await this.stateUpgrades.sync(latest)
+    await this.onNewHead?.(latest)
     this.syncedHash = latest.hash
   }
+
+  /** Runs at each new head the sync sees, before it counts as synced (the devnet credits block fees there). */
+  onNewHead: ((latest: Block) => Promise<void>) | undefined
 
   /** `Configure` of the module at the activating block. */
   private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block) {
