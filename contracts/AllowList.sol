@@ -15,24 +15,39 @@ abstract contract AllowList is Precompile {
     uint256 internal constant ADMIN_ROLE = 2;
     uint256 internal constant MANAGER_ROLE = 3;
 
-    function readAllowList(address account) external payable returns (uint256) {
-        return _role(account);
+    /// `ReadAllowListGasCost` (allowlist.go): one storage read.
+    uint256 internal constant READ_ALLOW_LIST_GAS = 5_000;
+    /// `ModifyAllowListGasCost`, then `RoleSet`'s event gas from Durango: 3 topics besides the signature, 32 bytes of data.
+    uint256 internal constant MODIFY_ALLOW_LIST_GAS = 20_000 + LOG_GAS + 4 * LOG_TOPIC_GAS + 32 * LOG_DATA_GAS;
+
+    function readAllowList(address account) external payable returns (uint256 role) {
+        uint256 start = gasleft();
+        role = _role(account);
+        _charge(start, READ_ALLOW_LIST_GAS);
     }
 
     function setAdmin(address account) external payable {
+        uint256 start = gasleft();
         _setRole(account, ADMIN_ROLE);
+        _charge(start, MODIFY_ALLOW_LIST_GAS);
     }
 
     function setEnabled(address account) external payable {
+        uint256 start = gasleft();
         _setRole(account, ENABLED_ROLE);
+        _charge(start, MODIFY_ALLOW_LIST_GAS);
     }
 
     function setManager(address account) external payable {
+        uint256 start = gasleft();
         _setRole(account, MANAGER_ROLE);
+        _charge(start, MODIFY_ALLOW_LIST_GAS);
     }
 
     function setNone(address account) external payable {
+        uint256 start = gasleft();
         _setRole(account, NO_ROLE);
+        _charge(start, MODIFY_ALLOW_LIST_GAS);
     }
 
     function _role(address account) internal view returns (uint256 role) {

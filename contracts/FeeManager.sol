@@ -24,6 +24,13 @@ contract FeeManager is AllowList {
 
     bytes32 internal constant LAST_CHANGED_AT_KEY = bytes32(bytes3("lca"));
 
+    /// feemanager/contract.go: `GetFeeConfigGasCost` (8 slots read), `GetLastChangedAtGasCost` (1 slot),
+    /// `SetFeeConfigGasCost` (9 slots written) and, from Durango, `FeeConfigChanged`'s event gas: reading the old config
+    /// (8 slots) plus the log with 2 topics and 2 × 8 words of data (event.go `GetFeeConfigChangedEventGasCost`).
+    uint256 internal constant GET_FEE_CONFIG_GAS = 8 * 5_000;
+    uint256 internal constant GET_LAST_CHANGED_AT_GAS = 5_000;
+    uint256 internal constant SET_FEE_CONFIG_GAS = 9 * 20_000 + 8 * 5_000 + LOG_GAS + 2 * LOG_TOPIC_GAS + 2 * 256 * LOG_DATA_GAS;
+
     function getFeeConfig()
         external
         payable
@@ -38,7 +45,9 @@ contract FeeManager is AllowList {
             uint256 blockGasCostStep
         )
     {
+        uint256 start = gasleft();
         FeeConfig memory c = _stored();
+        _charge(start, GET_FEE_CONFIG_GAS);
         return (
             c.gasLimit,
             c.targetBlockRate,
@@ -52,10 +61,12 @@ contract FeeManager is AllowList {
     }
 
     function getFeeConfigLastChangedAt() external payable returns (uint256 blockNumber) {
+        uint256 start = gasleft();
         bytes32 key = LAST_CHANGED_AT_KEY;
         assembly {
             blockNumber := sload(key)
         }
+        _charge(start, GET_LAST_CHANGED_AT_GAS);
     }
 
     function setFeeConfig(
@@ -68,6 +79,7 @@ contract FeeManager is AllowList {
         uint256 maxBlockGasCost,
         uint256 blockGasCostStep
     ) external payable {
+        uint256 start = gasleft();
         if (!_isEnabled(msg.sender)) {
             _fail(string.concat("non-enabled cannot change fee config: ", _checksummed(msg.sender)));
         }
@@ -107,6 +119,7 @@ contract FeeManager is AllowList {
         assembly {
             sstore(lca, blockNumber)
         }
+        _charge(start, SET_FEE_CONFIG_GAS);
     }
 
     function _stored() internal view returns (FeeConfig memory c) {

@@ -16,6 +16,20 @@ abstract contract Precompile {
         _fail(string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(msg.sig))));
     }
 
+    /// `contract.LogGas`, `LogTopicGas`, `LogDataGas` (precompile/contract/utils.go): a node charges its events so.
+    uint256 internal constant LOG_GAS = 375;
+    uint256 internal constant LOG_TOPIC_GAS = 375;
+    uint256 internal constant LOG_DATA_GAS = 8;
+
+    /// A node charges each precompile function a fixed gas (its `*GasCost` and event gas, `contract.DeductGas`), where
+    /// a stand-in's own code mostly costs less. This burns gas until the call has used at least `cost` since `start`
+    /// (the function's first `gasleft()`), so a transaction never needs less gas on the devnet than on a node; the
+    /// selector dispatch before `start` and the loop's last turn (tens of gas) are the excess. A stand-in whose own
+    /// work already costs more (a fresh storage slot) burns nothing.
+    function _charge(uint256 start, uint256 cost) internal view {
+        while (start - gasleft() < cost) {}
+    }
+
     /// A precompile error: the node's text to an EOA caller, no data and all gas to a contract.
     function _fail(string memory message) internal view {
         if (msg.sender == tx.origin) revert(message);

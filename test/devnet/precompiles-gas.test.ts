@@ -1,0 +1,102 @@
+/**
+ * Gas of the precompile stand-ins against the node's fixed costs: a top-level call from an EOA
+ * costs 21,000 + calldata (4 per zero byte, 16 per other) + the function's fixed gas and, from
+ * Durango, its event gas (precompile/contract/utils.go, each module's contract.go and event.go).
+ * The stand-ins burn gas up to that cost, so the devnet never asks for less gas than a node; the
+ * excess is the selector dispatch and the burn loop's last turn (under 700 gas), and a role write
+ * to a fresh storage slot costs more than a node's flat 20,000 (the EVM's 22,100 SSTORE).
+ */
+import { encodeFunctionData, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { allowListAbi, feeManagerAbi, nativeMinterAbi } from '../../src/core/precompiles/abis.js'
+import { rpc, useDevnet } from '../helpers/devnet.js'
+
+const devnet = useDevnet({ seed: 'precompile-gas' })
+const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const txAllowList = '0x0200000000000000000000000000000000000002'
+const minter = '0x0200000000000000000000000000000000000001'
+const feeManager = '0x0200000000000000000000000000000000000003'
+
+const call = async (method: string, params: unknown[]) =>
+  (JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as { result: any }).result
+const calldataGas = (data: Hex) => {
+  let gas = 0
+  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4 : 16
+  return gas
+}
+// contract.LogGas + topics × LogTopicGas + data bytes × LogDataGas
+const event = (topics: number, dataBytes: number) => 375 + 375 * topics + 8 * dataBytes
+
+const cases: { name: string; to: string; data: Hex; fixed: number; excess: number }[] = [
+  {
+    name: 'readAllowList',
+    to: txAllowList,
+    data: encodeFunctionData({ abi: allowListAbi, functionName: 'readAllowList', args: [admin] }),
+    fixed: 5_000,
+    excess: 700,
+  },
+  {
+    name: 'setNone of an address without a role (slot stays zero)',
+    to: txAllowList,
+    data: encodeFunctionData({ abi: allowListAbi, functionName: 'setNone', args: ['0x00000000000000000000000000000000000000bb'] }),
+    fixed: 20_000 + event(4, 32),
+    excess: 700,
+  },
+  {
+    name: 'setEnabled of an address without a role (a fresh slot: SSTORE 22,100)',
+    to: txAllowList,
+    data: encodeFunctionData({ abi: allowListAbi, functionName: 'setEnabled', args: ['0x00000000000000000000000000000000000000aa'] }),
+    fixed: 20_000 + event(4, 32),
+    excess: 5_500,
+  },
+  {
+    name: 'mintNativeCoin',
+    to: minter,
+    data: encodeFunctionData({ abi: nativeMinterAbi, functionName: 'mintNativeCoin', args: [admin, 1n] }),
+    fixed: 30_000 + event(3, 32),
+    excess: 700,
+  },
+  {
+    name: 'getFeeConfig',
+    to: feeManager,
+    data: encodeFunctionData({ abi: feeManagerAbi, functionName: 'getFeeConfig' }),
+    fixed: 40_000,
+    excess: 700,
+  },
+  {
+    name: 'getFeeConfigLastChangedAt',
+    to: feeManager,
+    data: encodeFunctionData({ abi: feeManagerAbi, functionName: 'getFeeConfigLastChangedAt' }),
+    fixed: 5_000,
+    excess: 700,
+  },
+  {
+    name: 'setFeeConfig',
+    to: feeManager,
+    data: encodeFunctionData({
+      abi: feeManagerAbi,
+      functionName: 'setFeeConfig',
+      args: [8_000_000n, 2n, 25_000_000_000n, 15_000_000n, 36n, 0n, 1_000_000n, 200_000n],
+    }),
+    // 9 slots written, then FeeConfigChangedEventGasCost: the old config read (8 slots) and the log.
+    fixed: 9 * 20_000 + 8 * 5_000 + event(2, 512),
+    excess: 700,
+  },
+]
+
+describe('precompile gas on the devnet: never less than a node, within a few hundred gas', () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const node = 21_000 + calldataGas(c.data) + c.fixed
+      const estimate = Number(BigInt(await call('eth_estimateGas', [{ from: admin, to: c.to, data: c.data }])))
+      const hash = await call('eth_sendTransaction', [{ from: admin, to: c.to, data: c.data, gas: '0x100000' }])
+      const receipt = await call('eth_getTransactionReceipt', [hash])
+      expect(receipt.status).toBe('0x1')
+      const used = Number(BigInt(receipt.gasUsed))
+      expect(used, `gasUsed ${used} against the node's ${node}`).toBeGreaterThanOrEqual(node)
+      expect(used - node).toBeLessThanOrEqual(c.excess)
+      expect(estimate).toBeGreaterThanOrEqual(node)
+      expect(estimate - node).toBeLessThanOrEqual(c.excess)
+    })
+  }
+})
