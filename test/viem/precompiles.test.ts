@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeCb58 } from '../../src/core/cb58.js'
 import { InvalidArgumentError } from '../../src/errors/argument.js'
+import { MethodNotFoundError } from '../../src/errors/node.js'
 import {
   AllowListRoleError,
   InvalidFeeConfigError,
@@ -326,3 +327,30 @@ for (const kind of ['http', 'eip1193'] as const)
       })
     })
   })
+
+describe('a provider that blocks eth_getActiveRulesAt', () => {
+  const devnet = useDevnet({ seed: 'viem-precompiles-blocked' })
+  // As some RPC providers answer methods they do not serve.
+  const blocking =
+    (url: string): EIP1193RequestFn =>
+    async (args) => {
+      if (args.method === 'eth_getActiveRulesAt')
+        throw Object.assign(new Error('the method eth_getActiveRulesAt does not exist/is not available'), { code: -32601 })
+      return eip1193(url)(args as never)
+    }
+
+  it('isPrecompileActive falls back to the code at the address (0x01 while active); a write still checks it', async () => {
+    const client = createPublicClient({ transport: custom({ request: blocking(devnet().rpcUrl) }) }).extend(precompileActions)
+    expect(await client.isPrecompileActive({ precompile: 'feeManagerConfig' })).toBe(true)
+    expect(await client.isPrecompileActive({ precompile: 'rewardManagerConfig' })).toBe(false)
+    // At a time other than the head, the code cannot tell: the node's error stands.
+    await expect(client.isPrecompileActive({ precompile: 'feeManagerConfig', timestamp: 1n })).rejects.toThrow(MethodNotFoundError)
+    const wallet = createWalletClient({
+      account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'),
+      transport: custom({ request: blocking(devnet().rpcUrl) }),
+    }).extend(precompileWalletActions)
+    const hash = await wallet.mintNativeCoin({ to: '0x000000000000000000000000000000000000f00d', amount: 7n })
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await expect(wallet.allowFeeRecipients()).rejects.toThrow(PrecompileNotActiveError)
+  })
+})
