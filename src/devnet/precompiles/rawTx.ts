@@ -87,8 +87,16 @@ export function rawTransactionSender(raw: string): string | undefined {
   return decodeRawTransaction(raw)?.sender
 }
 
-/** Sender, nonce, fee cap (gas price or max fee per gas) and whether it creates a contract (empty `to`), or undefined when unreadable. */
-export function decodeRawTransaction(raw: string): { sender: string; nonce: bigint; feeCap: bigint; create: boolean } | undefined {
+/** A decoded transaction's message fields, as `eth_call` / `debug_traceCall` take them. */
+export type TxMessage = { to?: string; gas: string; value: string; input: string; accessList: { address: string; storageKeys: string[] }[] }
+
+/**
+ * Sender, nonce, fee cap (gas price or max fee per gas), whether it creates a contract (empty `to`)
+ * and its message, or undefined when unreadable.
+ */
+export function decodeRawTransaction(
+  raw: string,
+): { sender: string; nonce: bigint; feeCap: bigint; create: boolean; message: TxMessage } | undefined {
   try {
     const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
     if (bytes.length === 0) return undefined
@@ -126,11 +134,21 @@ export function decodeRawTransaction(raw: string): { sender: string; nonce: bigi
     const toIndex = legacy ? 3 : bytes[0] === 1 ? 4 : 5
     const feeCapIndex = legacy ? 1 : bytes[0] === 1 ? 2 : 3
     const to = fields[toIndex]
+    const hex = (b: Rlp) => `0x${Buffer.from(b as Uint8Array).toString('hex')}`
+    // After `to`: value, data, and (typed envelopes) the access list.
+    const accessList = legacy ? [] : (fields[toIndex + 3] as Rlp[][])
     return {
       sender,
       nonce: toBig(fields[legacy ? 0 : 1]!),
       feeCap: toBig(fields[feeCapIndex]!),
       create: to instanceof Uint8Array && to.length === 0,
+      message: {
+        ...(to instanceof Uint8Array && to.length === 20 ? { to: hex(to) } : {}),
+        gas: `0x${toBig(fields[toIndex - 1]!).toString(16)}`,
+        value: `0x${toBig(fields[toIndex + 1]!).toString(16)}`,
+        input: hex(fields[toIndex + 2]!),
+        accessList: accessList.map(([address, keys]) => ({ address: hex(address!), storageKeys: (keys as Rlp[]).map(hex) })),
+      },
     }
   } catch {
     return undefined

@@ -13,7 +13,9 @@
  *   (core/txpool/validation.go, plugin/evm/vmerrors). `eth_call` and `eth_estimateGas` skip this
  *   check, as they do on a node (`SkipAccountChecks`);
  * - a top-level contract creation sent by such an origin is accepted and mined failed with all its gas
- *   used, as the node's block processing fails it (`CanCreateContract`);
+ *   used, as the node's block processing fails it (`CanCreateContract`); a creation inside a
+ *   transaction, `eth_call` or `eth_estimateGas` by such an origin fails as a node fails it: the
+ *   creating contract sees a zero address and loses the gas it gave (./innerCreates.ts);
  * - blocks follow the fee config (../chain/blockFees.ts): before each call that mines (a send,
  *   `evm_mine`, `anvil_mine`) the next block's base fee, gas limit and time are set, and a block's
  *   `extraData` is its fee window; a raw transaction whose fee cap is under the fee config's
@@ -24,6 +26,7 @@ import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { BlockFees } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
+import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { roleSlot, type PrecompileRuntime } from './runtime.js'
 
@@ -91,6 +94,19 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
   }
 
+  /** Addresses blocked for transactions not mined when they were sent (automine off). */
+  const held: { hash: string; blocked: string[] }[] = []
+  const free = async (blocked: string[]) => {
+    for (const target of blocked) await anvil.request('anvil_setCode', [target, '0x'])
+  }
+  const releaseMined = async () => {
+    for (const entry of [...held]) {
+      if ((await anvil.receipt(entry.hash, 0)) === undefined) continue
+      held.splice(held.indexOf(entry), 1)
+      await free(entry.blocked)
+    }
+  }
+
   /** anvil_mine(blocks?, interval?): one block at a time, each with its fees set first. */
   const mineBlocks = async ([count, interval]: unknown[]): Promise<CallOutcome> => {
     const n = count === undefined || count === null ? 1n : BigInt(count as string | number)
@@ -115,6 +131,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
   return {
     /** Syncs the precompiles unless every call reads only chain data they cannot change. */
     before: async (calls: readonly ChainCall[]) => {
+      if (held.length > 0) await releaseMined()
       if (calls.every((c) => precompileFree.has(c.method))) return
       await runtime.sync()
     },
@@ -132,7 +149,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         return undefined
       }
       if (call.method === 'anvil_mine') return { outcome: await mineBlocks(params(call)) }
-      let tx: { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean } | undefined
+      let tx: { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean; message: object } | undefined
       if (call.method === 'eth_sendRawTransaction') {
         const raw = params(call)[0]
         tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
@@ -141,13 +158,16 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
           | { from?: unknown; to?: unknown; nonce?: unknown; maxFeePerGas?: unknown; gasPrice?: unknown }
           | undefined
         const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
-        if (typeof t?.from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.from))
+        if (typeof t?.from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.from)) {
+          const { nonce, gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...message } = t as Record<string, unknown>
           tx = {
             sender: t.from,
-            nonce: quantity(t.nonce),
-            feeCap: quantity(t.maxFeePerGas) ?? quantity(t.gasPrice),
+            nonce: quantity(nonce),
+            feeCap: quantity(maxFeePerGas) ?? quantity(gasPrice),
             create: t.to === undefined || t.to === null,
+            message,
           }
+        }
       }
       if (!tx) return undefined
       if (runtime.isRunning('txAllowListConfig') && !enabled(await roleOf('txAllowListConfig', tx.sender)))
@@ -162,20 +182,26 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
           }
       }
       await blockFees.prepareNextBlock()
-      if (!tx.create || !runtime.isRunning('contractDeployerAllowListConfig')) return undefined
+      if (!runtime.isRunning('contractDeployerAllowListConfig')) return undefined
       if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return undefined
-      // The pool accepts the creation and the block fails it with all gas used (CanCreateContract in
+      // The pool accepts the transaction and the block fails each creation (CanCreateContract in
       // params/hooks_libevm.go). anvil gives the same result for an address collision (EIP-684), so
-      // the address the contract would get holds one byte of code while the transaction is mined.
-      const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
-      const target = createAddress(tx.sender.toLowerCase(), nonce)
-      if ((await anvil.request<string>('eth_getCode', [target, 'latest'])) !== '0x') return undefined
-      await anvil.request('anvil_setCode', [target, '0xfe'])
+      // the address each creation would take holds one byte of code while the transaction is mined:
+      // a top-level creation's from the sender's nonce, inner ones' from a trace (./innerCreates.ts).
+      let targets: string[]
+      if (tx.create) {
+        const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
+        targets = [createAddress(tx.sender.toLowerCase(), nonce)]
+      } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
+      if (targets.length === 0) return undefined
+      const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
+      const blocked = targets.filter((_, i) => codes[i] === '0x')
+      for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
       return {
         after: async (outcome) => {
-          // Still pending (automine off): the blocker stays until it is mined.
-          if ('result' in outcome && !(await waitMined(outcome))) return
-          await anvil.request('anvil_setCode', [target, '0x'])
+          // Still pending (automine off): the blockers stay until a later call finds it mined (`before`).
+          if ('result' in outcome && !(await waitMined(outcome))) held.push({ hash: JSON.parse(outcome.result) as string, blocked })
+          else await free(blocked)
         },
       }
     },
@@ -201,14 +227,21 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         return outcome
       }
       if (call.method !== 'eth_call' && call.method !== 'eth_estimateGas') return outcome
-      const tx = params(call)[0] as { to?: unknown; from?: unknown } | undefined
+      const [tx, block, overrides, blockOverrides] = params(call) as [{ to?: unknown; from?: unknown } | undefined, ...unknown[]]
       if (typeof tx !== 'object' || tx === null) return outcome
       const from = typeof tx.from === 'string' ? tx.from : zeroAddress
-      if ((tx.to === undefined || tx.to === null) && runtime.isRunning('contractDeployerAllowListConfig')) {
-        if (!enabled(await roleOf('contractDeployerAllowListConfig', from)))
+      if (runtime.isRunning('contractDeployerAllowListConfig') && !enabled(await roleOf('contractDeployerAllowListConfig', from))) {
+        if (tx.to === undefined || tx.to === null)
           return nodeError(`tx.origin ${checksumAddress(from)} is not authorized to deploy a contract`)
-        return outcome
-      }
+        // Creations inside the call fail as on a node (./innerCreates.ts): asked again with their addresses blocked.
+        const userOverrides = typeof overrides === 'object' && overrides !== null ? (overrides as StateOverrides) : undefined
+        const targets = await innerCreationTargets(anvil, tx, block, userOverrides, call.method === 'eth_call' ? blockOverrides : undefined)
+        if (targets.length > 0) {
+          const rest = call.method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
+          const reply = await anvil.raw(call.method, [tx, block ?? 'latest', blockedOverrides(userOverrides, targets), ...rest])
+          return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
+        }
+      } else if (tx.to === undefined || tx.to === null) return outcome
       if (typeof tx.to !== 'string' || !runtime.keyAt(tx.to) || !('rawError' in outcome)) return outcome
       let data: unknown
       try {
