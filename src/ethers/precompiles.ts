@@ -26,8 +26,10 @@ import {
   allowListMembers,
   checkAddress,
   checkAllowListPrecompile,
+  checkAmount,
   checkBaseFeeMultiplier,
   checkEnabled,
+  checkRewardAddress,
   checkRole,
   checkRoleChange,
   feeConfigFromValues,
@@ -397,8 +399,7 @@ export async function mintNativeCoin(
 ): Promise<ContractTransactionResponse> {
   const { to, amount, ...overrides } = parameters ?? ({} as never)
   const recipient = checkAddress('to', to)
-  if (typeof amount !== 'bigint' || amount < 0n || amount >= 1n << 256n)
-    throw new InvalidArgumentError({ argument: 'amount', value: amount, accepted: 'a bigint from 0 to 2^256 - 1 (wei)' })
+  checkAmount(amount)
   const { role } = await enabledSender(signer, 'contractNativeMinterConfig')
   return send(signer, 'contractNativeMinterConfig', nativeMinterAbi, 'mintNativeCoin', [recipient, amount], overrides, role)
 }
@@ -425,13 +426,7 @@ export async function setRewardAddress(
   parameters: PrecompileWriteOverrides & { rewardAddress: string },
 ): Promise<ContractTransactionResponse> {
   const { rewardAddress, ...overrides } = parameters ?? ({} as never)
-  const address = checkAddress('rewardAddress', rewardAddress)
-  if (/^0x0{40}$/.test(address))
-    throw new InvalidArgumentError({
-      argument: 'rewardAddress',
-      value: address,
-      accepted: 'a non-zero address (the node: reward address cannot be empty)',
-    })
+  const address = checkRewardAddress(rewardAddress)
   return rewardWrite(signer, 'setRewardAddress', [address], overrides)
 }
 

@@ -30,6 +30,24 @@ export function checkAddress(argument: string, value: unknown): `0x${string}` {
   throw new InvalidArgumentError({ argument, value, accepted: '0x and 40 hex digits' })
 }
 
+/** A mint amount: a bigint in [0, 2^256), or `InvalidArgumentError` (the ABI carries no other). */
+export function checkAmount(value: unknown): bigint {
+  if (typeof value === 'bigint' && value >= 0n && value < 1n << 256n) return value
+  throw new InvalidArgumentError({ argument: 'amount', value, accepted: 'a bigint from 0 to 2^256 - 1 (wei)' })
+}
+
+/** A reward address: an address other than zero (the node: `reward address cannot be empty`). */
+export function checkRewardAddress(value: unknown): `0x${string}` {
+  const address = checkAddress('rewardAddress', value)
+  if (/^0x0{40}$/.test(address))
+    throw new InvalidArgumentError({
+      argument: 'rewardAddress',
+      value: address,
+      accepted: 'a non-zero address (the node: reward address cannot be empty)',
+    })
+  return address
+}
+
 /** `value` as a role name, or `InvalidArgumentError`. */
 export function checkRole(value: unknown): AllowListRole {
   if (typeof value === 'string' && Object.hasOwn(allowListRoles, value)) return value as AllowListRole

@@ -14,7 +14,9 @@ import {
   type AllowListPrecompileKey,
   checkAddress,
   checkAllowListPrecompile,
+  checkAmount,
   checkEnabled,
+  checkRewardAddress,
   checkRole,
   checkRoleChange,
   feeConfigProblem,
@@ -209,8 +211,7 @@ export type MintNativeCoinParameters = PrecompileWriteOptions & { to: Address; a
 export async function mintNativeCoin(client: WalletClient, parameters: MintNativeCoinParameters): Promise<Hash> {
   const { to, amount, ...options } = parameters ?? ({} as MintNativeCoinParameters)
   const recipient = checkAddress('to', to)
-  if (typeof amount !== 'bigint' || amount < 0n || amount >= 1n << 256n)
-    throw new InvalidArgumentError({ argument: 'amount', value: amount, accepted: 'a bigint from 0 to 2^256 - 1 (wei)' })
+  checkAmount(amount)
   const account = senderOf(client, options)
   await assertActive(client, 'contractNativeMinterConfig')
   const role = await assertEnabled(client, 'contractNativeMinterConfig', getAddress(account.address))
@@ -256,13 +257,7 @@ export type SetRewardAddressParameters = PrecompileWriteOptions & { rewardAddres
  */
 export async function setRewardAddress(client: WalletClient, parameters: SetRewardAddressParameters): Promise<Hash> {
   const { rewardAddress, ...options } = parameters ?? ({} as SetRewardAddressParameters)
-  const address = checkAddress('rewardAddress', rewardAddress)
-  if (/^0x0{40}$/.test(address))
-    throw new InvalidArgumentError({
-      argument: 'rewardAddress',
-      value: address,
-      accepted: 'a non-zero address (the node: reward address cannot be empty)',
-    })
+  const address = checkRewardAddress(rewardAddress)
   return rewardWrite(client, 'setRewardAddress', [address], options)
 }
 
