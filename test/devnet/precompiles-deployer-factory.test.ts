@@ -6,10 +6,12 @@
  * gas it gave. ALICE is enabled on the Tx Allow List (so she may send) but has no deployer role.
  * The tests run in order.
  */
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
 import { decodeFunctionResult, encodeFunctionData, getContractAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain .mjs script without declarations
+import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
 const S = Math.floor(Date.now() / 1000)
@@ -26,22 +28,11 @@ async function call(method: string, params: unknown[]): Promise<Reply> {
   return JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
 }
 
+/** Factory.sol with the script that compiles the stand-ins (solc from npm, the same settings). */
 function compile(): { abi: any[]; bytecode: Hex; child: Hex } {
-  const require = createRequire(import.meta.url)
-  const solc = require('solc')
-  const { readFileSync } = require('node:fs') as typeof import('node:fs')
   const source = readFileSync(new URL('../../contracts/test/Factory.sol', import.meta.url), 'utf8')
-  const out = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'Factory.sol': { content: source } },
-        settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-      }),
-    ),
-  )
-  const c = out.contracts['Factory.sol']
-  return { abi: c.Factory.abi, bytecode: `0x${c.Factory.evm.bytecode.object}`, child: `0x${c.Child.evm.bytecode.object}` }
+  const { Factory, Child } = compileSolidity({ 'Factory.sol': source })
+  return { abi: Factory.abi, bytecode: Factory.bytecode, child: Child.bytecode }
 }
 
 const salt = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex

@@ -55,11 +55,12 @@ async function node(app: App, file: string, code: string, env: Record<string, st
   return stdout
 }
 
-const browserEntries = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions']
+const browserEntries = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/viem/precompiles']
 const srcOf: Record<string, string> = {
   'subnet-rpc': 'src/index.ts',
   'subnet-rpc/viem': 'src/viem/index.ts',
   'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
+  'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
   'subnet-rpc/ethers': 'src/ethers/index.ts',
   'subnet-rpc/devnet': 'src/devnet/index.ts',
 }
