@@ -129,6 +129,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees)
     precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
+    blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
     const execute = createExecutor({
       anvil,
       local: createChainService(files.spec, anvil, fees, blockFees),

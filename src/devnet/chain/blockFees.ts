@@ -126,10 +126,18 @@ export class BlockFees {
   }
 
   /**
-   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
-   * (`evm_mine`'s timestamp), else at the time anvil's pending block has.
+   * Runs last in `prepareNextBlock` when a block is mined right after, with the block's parent and
+   * time: the devnet applies the block's precompile activations there (../precompiles/runtime.ts).
+   * Last, because the fees and coinbase read the parent's state, which anvil's state then no longer is.
    */
-  async prepareNextBlock(time?: bigint): Promise<void> {
+  onPrepared: ((parent: { hash: string }, timestamp: bigint) => Promise<void>) | undefined
+
+  /**
+   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
+   * (`evm_mine`'s timestamp), else at the time anvil's pending block has. `mining`: whether a block is
+   * mined right after (not for a send while automine is off); only then does `onPrepared` run.
+   */
+  async prepareNextBlock(time?: bigint, { mining = true }: { mining?: boolean } = {}): Promise<void> {
     const { parent, timestamp, feeConfig, next } = await this.nextBlock(time)
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
@@ -140,13 +148,14 @@ export class BlockFees {
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
+    if (mining) await this.onPrepared?.(parent, timestamp)
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
   private async coinbaseAt(parent: Header): Promise<string> {
     const manager = activePrecompileConfig(this.spec, 'rewardManagerConfig', parent.timestamp)
     if (!manager || manager.disable) return this.spec.allowFeeRecipients ? this.feeRecipient : blackhole
-    const word = await this.anvil.request<string>('eth_getStorageAt', [rewardManagerAddress, rewardAddressSlot, hex(parent.number)])
+    const word = await this.fees.precompiles.parents.storageAt(rewardManagerAddress, rewardAddressSlot, parent.number)
     if (word.toLowerCase() === allowFeeRecipientsWord) return this.feeRecipient
     return `0x${word.slice(-40)}`
   }

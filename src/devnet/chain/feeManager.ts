@@ -37,10 +37,9 @@ export class FeeManagerState {
     if (nu === undefined || nu > block.timestamp) return { feeConfig: defaultFeeConfig, lastChangedAt: undefined }
     const active = this.enabledAt(block.timestamp)
     if (!active) return { feeConfig: this.spec.feeConfig, lastChangedAt: 0n }
-    const tag = `0x${block.number.toString(16)}`
     const slots = [...feeConfigKeys.map((_, i) => feeFieldSlot(i + 1)), lastChangedAtSlot]
     const words = await Promise.all(
-      slots.map(async (slot) => BigInt(await this.anvil.request<string>('eth_getStorageAt', [feeManagerAddress, slot, tag]))),
+      slots.map(async (slot) => BigInt(await this.precompiles.parents.storageAt(feeManagerAddress, slot, block.number))),
     )
     if (words[0] === 0n) {
       // No stored config in this block's state: the activating block itself, which anvil mined

@@ -53,6 +53,9 @@ const precompileFree = new Set([
   'eth_getBlockTransactionCountByHash',
 ])
 
+/** Reads of account state at a block, which ./parentState.ts may answer. */
+const stateReads = new Set(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_call', 'eth_estimateGas'])
+
 const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -181,7 +184,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
             ),
           }
       }
-      await blockFees.prepareNextBlock()
+      // With automine off the send only enters anvil's pool: the block that mines it is prepared then.
+      const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
+      await blockFees.prepareNextBlock(undefined, { mining: automine })
       if (!runtime.isRunning('contractDeployerAllowListConfig')) return undefined
       if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return undefined
       // The pool accepts the transaction and the block fails each creation (CanCreateContract in
@@ -207,7 +212,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     },
 
     /** Rewrites anvil's answer where a node answers otherwise. */
-    async adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome> {
+    async adjust(call: ChainCall, answer: CallOutcome): Promise<CallOutcome> {
+      // A read at the parent of a block whose activations the devnet applied before it: the state from before them.
+      const outcome = (stateReads.has(call.method) && (await runtime.parents.answer(call.method, params(call)))) || answer
       if (call.method === 'eth_sendRawTransaction' || call.method === 'eth_sendTransaction') {
         await waitMined(outcome)
         return outcome

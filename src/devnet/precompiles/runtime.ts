@@ -15,10 +15,13 @@
  * each mined `SendWarpMessage` log is kept for `warp_getMessage`, as a node's warp backend stores the
  * message when the block is accepted (warp/config.go `Accept`, warp/backend.go `AddMessage`).
  *
- * The devnet sees blocks only after anvil mined them, so a precompile is installed right after
- * the first block whose timestamp reaches its `blockTimestamp` (a node installs it before that
- * block's transactions). `sync` runs before every call the devnet forwards. After the precompiles, as
- * `ApplyUpgrades` orders them, `sync` applies upgrade.json's `stateUpgrades` (./stateUpgrades.ts).
+ * A node applies the activations of a block before its transactions (`ApplyUpgrades` runs first in
+ * `Process` and in the miner's `commitNewWork`). The devnet does the same whenever it has anvil mine:
+ * `prepareBlock` runs once the next block's time is pinned (../chain/blockFees.ts) and installs what
+ * that time enables. `sync`, run before every call the devnet forwards, brings the state in line with
+ * the latest block for blocks mined without the devnet (anvil's own URL, its interval mining), right
+ * after them. After the precompiles, as `ApplyUpgrades` orders them, both apply upgrade.json's
+ * `stateUpgrades` (./stateUpgrades.ts).
  */
 import { feeConfigKeys, type PrecompileKey } from '../../core/names.js'
 import { precompileAddresses } from '../../core/precompiles/addresses.js'
@@ -26,6 +29,7 @@ import type { AnvilClient, Block } from '../chain/anvilClient.js'
 import { activePrecompileConfig } from '../chain/rules.js'
 import type { ChainSpec, FeeConfig, PrecompileConfig } from '../config/types.js'
 import { precompileArtifacts } from './artifacts/contracts.js'
+import { ParentStates } from './parentState.js'
 import { StateUpgrades } from './stateUpgrades.js'
 
 /** The precompiles the devnet runs, with their stand-in contract. */
@@ -84,18 +88,26 @@ export class PrecompileRuntime {
   /** Unsigned Warp messages (0x-hex) by message ID (0x-hex), from mined SendWarpMessage logs. */
   private readonly warpMessages = new Map<string, string>()
   private readonly warpTrailer: string
+  /**
+   * The block `prepareBlock` last prepared: its parent and time. Until a block is mined on that parent,
+   * the state holds the next block's schedule and `sync` keeps it.
+   */
+  private prepared: { parentHash: string; timestamp: bigint } | undefined
   private queue: Promise<void> = Promise.resolve()
   /** Syncs queued or running. */
   private syncing = 0
   private readonly stateUpgrades: StateUpgrades
+  /** What the state was at the parent of each prepared block, for reads at it (./parentState.ts). */
+  readonly parents: ParentStates
 
   constructor(
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
     warp: WarpContext,
   ) {
-    this.stateUpgrades = new StateUpgrades(spec, anvil)
     this.warpTrailer = warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0')
+    this.parents = new ParentStates(anvil, (code) => runKeys.some((key) => code === this.code(key)))
+    this.stateUpgrades = new StateUpgrades(spec, anvil, this.parents)
   }
 
   /** The code the devnet installs for `key`: the stand-in's runtime code, and Warp's trailer. */
@@ -126,8 +138,33 @@ export class PrecompileRuntime {
 
   /** Brings anvil's state in line with the schedule at the latest block (once per new block). */
   sync(): Promise<void> {
+    return this.enqueue(() => this.syncNow())
+  }
+
+  /**
+   * Applies what the block about to be mined on `parent` at `timestamp` activates, before anvil mines
+   * it: a node installs a precompile (and applies a state upgrade) before the transactions of the first
+   * block whose time reaches it. Called only when a block is mined right after.
+   */
+  prepareBlock(parent: { hash: string }, timestamp: bigint): Promise<void> {
+    return this.enqueue(async () => {
+      await this.syncNow()
+      const latest = await this.anvil.latest()
+      if (latest.hash !== parent.hash) return
+      this.prepared = { parentHash: latest.hash, timestamp }
+      this.parents.record(latest)
+      try {
+        await this.applySchedule(timestamp, latest, latest.number + 1n)
+        await this.stateUpgrades.sync(latest, { number: latest.number + 1n, timestamp })
+      } finally {
+        this.parents.stop()
+      }
+    })
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
     this.syncing++
-    const next = this.queue.then(() => this.syncNow()).finally(() => this.syncing--)
+    const next = this.queue.then(work).finally(() => this.syncing--)
     this.queue = next.catch(() => undefined)
     return next
   }
@@ -135,42 +172,54 @@ export class PrecompileRuntime {
   private async syncNow(): Promise<void> {
     const latest = await this.anvil.latest()
     if (latest.hash === this.syncedHash) return
+    this.parents.follow(latest)
+    // A block prepared on the head and not mined yet (a send anvil refused, automine off): keep its schedule.
+    if (this.prepared?.parentHash !== latest.hash) this.prepared = undefined
+    if (latest.number < this.logsFrom) this.logsFrom = latest.number + 1n
+    await this.takeLogs(latest)
+    await this.applySchedule(this.prepared?.timestamp ?? latest.timestamp, latest)
+    await this.stateUpgrades.sync(latest, undefined, this.prepared !== undefined)
+    await this.onNewHead?.(latest)
+    this.syncedHash = latest.hash
+  }
+
+  /**
+   * Installs and removes stand-ins so that the state holds the schedule at `time`. `activation` is the
+   * number of the block the installs belong to, when known (a prepared block); else the first block
+   * at or after the config's time.
+   */
+  private async applySchedule(time: bigint, latest: Block, activation?: bigint) {
     // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
     const codes = await this.anvil.batch<string>(runKeys.map((k) => ['eth_getCode', [addressOf(k), 'latest']]))
     runKeys.forEach((key, i) => {
       if (codes[i] !== this.code(key)) this.installed.delete(key)
     })
-    if (latest.number < this.logsFrom) this.logsFrom = latest.number + 1n
-    await this.takeLogs(latest)
     for (const key of runKeys) {
-      const active = activePrecompileConfig(this.spec, key, latest.timestamp)
+      const active = activePrecompileConfig(this.spec, key, time)
       const want = active && !active.disable ? active : undefined
       const have = this.installed.get(key)
       if (have === want) continue
       if (have || codes[runKeys.indexOf(key)] === this.code(key)) await this.remove(key)
-      if (want) await this.install(key, want, latest)
+      if (want) await this.install(key, want, latest, activation)
     }
-    await this.stateUpgrades.sync(latest)
-    await this.onNewHead?.(latest)
-    this.syncedHash = latest.hash
   }
 
   /** Runs at each new head the sync sees, before it counts as synced (the devnet credits block fees there). */
   onNewHead: ((latest: Block) => Promise<void>) | undefined
 
   /** `Configure` of the module at the activating block. */
-  private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block) {
+  private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block, activation?: bigint) {
     const address = addressOf(key)
     const a = this.anvil
-    await a.request('anvil_setNonce', [address, '0x1'])
-    await a.request('anvil_setCode', [address, this.code(key)])
+    await this.parents.write('anvil_setNonce', [address, '0x1'])
+    await this.parents.write('anvil_setCode', [address, this.code(key)])
     for (const [list, role] of roleLists) {
       const accounts = (config.json[list] as string[] | undefined) ?? []
-      for (const account of accounts) await a.request('anvil_setStorageAt', [address, roleSlot(account), word(role)])
+      for (const account of accounts) await this.parents.write('anvil_setStorageAt', [address, roleSlot(account), word(role)])
     }
     if (key === 'feeManagerConfig') {
-      const activation = (await a.firstBlockAtOrAfter(config.timestamp!, latest)) ?? latest.number
-      await this.storeFeeConfig(config.initialFeeConfig ?? this.spec.feeConfig, activation)
+      const block = activation ?? (await a.firstBlockAtOrAfter(config.timestamp!, latest)) ?? latest.number
+      await this.storeFeeConfig(config.initialFeeConfig ?? this.spec.feeConfig, block)
     }
     if (key === 'rewardManagerConfig') {
       // rewardmanager module.go Configure and InitialRewardConfig.Configure.
@@ -185,7 +234,7 @@ export class PrecompileRuntime {
         : this.spec.allowFeeRecipients
           ? allowFeeRecipientsValue
           : blackholeWord
-      await a.request('anvil_setStorageAt', [address, rewardAddressSlot, value])
+      await this.parents.write('anvil_setStorageAt', [address, rewardAddressSlot, value])
     }
     if (key === 'contractNativeMinterConfig') {
       for (const [account, amount] of config.initialMint ?? []) if (amount) await this.addBalance(account, amount)
@@ -198,9 +247,9 @@ export class PrecompileRuntime {
     const address = addressOf('feeManagerConfig')
     for (let i = 0; i < feeConfigKeys.length; i++) {
       const value = config[feeConfigKeys[i]!] ?? 0n
-      await this.anvil.request('anvil_setStorageAt', [address, feeFieldSlot(i + 1), word(value)])
+      await this.parents.write('anvil_setStorageAt', [address, feeFieldSlot(i + 1), word(value)])
     }
-    await this.anvil.request('anvil_setStorageAt', [address, lastChangedAtSlot, word(block)])
+    await this.parents.write('anvil_setStorageAt', [address, lastChangedAtSlot, word(block)])
   }
 
   /** SelfDestruct + Finalise: every slot the stand-in or Configure may have written goes back to zero. */
@@ -220,16 +269,16 @@ export class PrecompileRuntime {
       slots.add(lastChangedAtSlot)
     }
     if (key === 'rewardManagerConfig') for (const s of rewardSlots) slots.add(s)
-    for (const slot of slots) await this.anvil.request('anvil_setStorageAt', [address, slot, word(0n)])
-    await this.anvil.request('anvil_setCode', [address, '0x'])
-    await this.anvil.request('anvil_setNonce', [address, '0x0'])
-    await this.anvil.request('anvil_setBalance', [address, '0x0'])
+    for (const slot of slots) await this.parents.write('anvil_setStorageAt', [address, slot, word(0n)])
+    await this.parents.write('anvil_setCode', [address, '0x'])
+    await this.parents.write('anvil_setNonce', [address, '0x0'])
+    await this.parents.write('anvil_setBalance', [address, '0x0'])
     this.installed.delete(key)
   }
 
   private async addBalance(account: string, amount: bigint) {
     const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [account, 'latest']))
-    await this.anvil.request('anvil_setBalance', [account, hex(balance + amount)])
+    await this.parents.write('anvil_setBalance', [account, hex(balance + amount)])
   }
 
   /**
