@@ -3,10 +3,21 @@ pragma solidity 0.8.26;
 
 import {Precompile} from "./Precompile.sol";
 
+/// The allow list's functions (precompile/allowlist/IAllowList.abi).
+interface IAllowList {
+    function readAllowList(address addr) external view returns (uint256 role);
+    function setAdmin(address addr) external;
+    function setEnabled(address addr) external;
+    function setManager(address addr) external;
+    function setNone(address addr) external;
+}
+
 /// The allow list every Subnet-EVM allow-list precompile carries, as the devnet runs it on anvil
-/// (avalanchego graft/subnet-evm/precompile/allowlist/allowlist.go, role.go), with Durango active:
-/// roles live at slot bytes32(uint256(uint160(account))) of the precompile's address, `setManager`
-/// exists and every change emits `RoleSet`.
+/// (avalanchego graft/subnet-evm/precompile/allowlist/allowlist.go, role.go): roles live at slot
+/// bytes32(uint256(uint160(account))) of the precompile's address. From Durango `setManager` exists, every change
+/// emits `RoleSet` (and pays its gas) and the input may be longer than one word; before, `setManager` is an
+/// inactive selector, there is no event and the input must be exactly one word (`CreateAllowListFunctions`,
+/// `createAllowListRoleSetter`, `createReadAllowList`).
 abstract contract AllowList is Precompile {
     event RoleSet(uint256 indexed role, address indexed account, address indexed sender, uint256 oldRole);
 
@@ -17,52 +28,38 @@ abstract contract AllowList is Precompile {
 
     /// `ReadAllowListGasCost` (allowlist.go): one storage read.
     uint256 internal constant READ_ALLOW_LIST_GAS = 5_000;
-    /// `ModifyAllowListGasCost`, then `RoleSet`'s event gas from Durango: 3 topics besides the signature, 32 bytes of data.
-    uint256 internal constant MODIFY_ALLOW_LIST_GAS = 20_000 + LOG_GAS + 4 * LOG_TOPIC_GAS + 32 * LOG_DATA_GAS;
+    /// `ModifyAllowListGasCost`: one storage write.
+    uint256 internal constant MODIFY_ALLOW_LIST_GAS = 20_000;
+    /// `AllowListEventGasCost` (event.go), from Durango: 3 topics besides the signature, 32 bytes of data.
+    uint256 internal constant ROLE_SET_EVENT_GAS = LOG_GAS + 4 * LOG_TOPIC_GAS + 32 * LOG_DATA_GAS;
 
-    function readAllowList(address account) external payable returns (uint256 role) {
-        uint256 start = gasleft();
-        role = _role(account);
-        _charge(start, READ_ALLOW_LIST_GAS);
-    }
-
-    function setAdmin(address account) external payable {
-        uint256 start = gasleft();
-        _setRole(account, ADMIN_ROLE);
-        _charge(start, MODIFY_ALLOW_LIST_GAS);
-    }
-
-    function setEnabled(address account) external payable {
-        uint256 start = gasleft();
-        _setRole(account, ENABLED_ROLE);
-        _charge(start, MODIFY_ALLOW_LIST_GAS);
-    }
-
-    function setManager(address account) external payable {
-        uint256 start = gasleft();
-        _setRole(account, MANAGER_ROLE);
-        _charge(start, MODIFY_ALLOW_LIST_GAS);
-    }
-
-    function setNone(address account) external payable {
-        uint256 start = gasleft();
-        _setRole(account, NO_ROLE);
-        _charge(start, MODIFY_ALLOW_LIST_GAS);
-    }
-
-    function _role(address account) internal view returns (uint256 role) {
-        assembly {
-            role := sload(account)
+    function _run(uint256 start, bytes4 selector, bytes calldata args) internal virtual override returns (bytes memory) {
+        if (selector == IAllowList.readAllowList.selector) return _readAllowList(start, args);
+        if (selector == IAllowList.setAdmin.selector) return _setRole(start, args, ADMIN_ROLE);
+        if (selector == IAllowList.setEnabled.selector) return _setRole(start, args, ENABLED_ROLE);
+        if (selector == IAllowList.setNone.selector) return _setRole(start, args, NO_ROLE);
+        if (selector == IAllowList.setManager.selector) {
+            // Activated only from Durango (NewStatefulPrecompileFunctionWithActivator): Run refuses it before.
+            if (!_durango()) {
+                _fail(string.concat("invalid non-activated function selector: 0x", _hexBytes(abi.encodePacked(selector))));
+            }
+            return _setRole(start, args, MANAGER_ROLE);
         }
+        return super._run(start, selector, args);
     }
 
-    function _isEnabled(address account) internal view returns (bool) {
-        uint256 role = _role(account);
-        return role == ENABLED_ROLE || role == ADMIN_ROLE || role == MANAGER_ROLE;
+    /// createReadAllowList.
+    function _readAllowList(uint256 start, bytes calldata args) private returns (bytes memory) {
+        address account = _addressInput(args, _durango(), false);
+        bytes memory output = abi.encode(_role(account));
+        _charge(start, READ_ALLOW_LIST_GAS);
+        return output;
     }
 
-    /// createAllowListRoleSetter: CanModify, then RoleSet (Durango), then the store.
-    function _setRole(address account, uint256 role) internal {
+    /// createAllowListRoleSetter: the input, CanModify, then RoleSet (Durango), then the store.
+    function _setRole(uint256 start, bytes calldata args, uint256 role) private returns (bytes memory) {
+        bool durango = _durango();
+        address account = _addressInput(args, durango, true);
         uint256 callerRole = _role(msg.sender);
         uint256 oldRole = _role(account);
         if (!_canModify(callerRole, oldRole, role)) {
@@ -77,10 +74,41 @@ abstract contract AllowList is Precompile {
                 )
             );
         }
-        emit RoleSet(role, account, msg.sender, oldRole);
+        if (durango) emit RoleSet(role, account, msg.sender, oldRole);
+        uint256 slot = uint256(uint160(account));
         assembly {
-            sstore(account, role)
+            sstore(slot, role)
         }
+        _charge(start, durango ? MODIFY_ALLOW_LIST_GAS + ROLE_SET_EVENT_GAS : MODIFY_ALLOW_LIST_GAS);
+        return "";
+    }
+
+    /// UnpackModifyAllowListInput (`modify`) / UnpackReadAllowListInput: before Durango exactly one word, then the
+    /// ABI's unpacking (the low 20 bytes of the word, whatever the others hold).
+    function _addressInput(bytes calldata args, bool durango, bool modify) internal view returns (address) {
+        if (!durango && args.length != 32) {
+            _fail(
+                string.concat(
+                    modify ? "invalid input length for modifying allow list: " : "invalid input length for read allow list: ",
+                    _decimal(args.length)
+                )
+            );
+        }
+        if (args.length < 32) _fail(_unpackError(args.length));
+        return address(uint160(_word(args, 0)));
+    }
+
+    /// The role at slot bytes32(account) (`GetAllowListStatus`).
+    function _role(address account) internal view returns (uint256 role) {
+        uint256 slot = uint256(uint160(account));
+        assembly {
+            role := sload(slot)
+        }
+    }
+
+    function _isEnabled(address account) internal view returns (bool) {
+        uint256 role = _role(account);
+        return role == ENABLED_ROLE || role == ADMIN_ROLE || role == MANAGER_ROLE;
     }
 
     /// Role.CanModify (role.go).

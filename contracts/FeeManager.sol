@@ -1,13 +1,41 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.26;
 
-import {AllowList} from "./AllowList.sol";
+import {AllowList, IAllowList} from "./AllowList.sol";
 
-/// Fee Manager (0x0200000000000000000000000000000000000003), Durango rules
-/// (precompile/contracts/feemanager/contract.go): field i (1..8) of the fee config at slot
-/// bytes32(bytes1(i)), the block of the last change at "lca" (0x6c6361 then 29 zero bytes).
-/// The getters are open to anyone; setFeeConfig needs an enabled caller and a config that
-/// passes commontype.FeeConfig.Verify.
+/// The Fee Manager's functions (precompile/contracts/feemanager/IFeeManager.abi).
+interface IFeeManager is IAllowList {
+    function getFeeConfig()
+        external
+        view
+        returns (
+            uint256 gasLimit,
+            uint256 targetBlockRate,
+            uint256 minBaseFee,
+            uint256 targetGas,
+            uint256 baseFeeChangeDenominator,
+            uint256 minBlockGasCost,
+            uint256 maxBlockGasCost,
+            uint256 blockGasCostStep
+        );
+    function getFeeConfigLastChangedAt() external view returns (uint256 blockNumber);
+    function setFeeConfig(
+        uint256 gasLimit,
+        uint256 targetBlockRate,
+        uint256 minBaseFee,
+        uint256 targetGas,
+        uint256 baseFeeChangeDenominator,
+        uint256 minBlockGasCost,
+        uint256 maxBlockGasCost,
+        uint256 blockGasCostStep
+    ) external;
+}
+
+/// Fee Manager (0x0200000000000000000000000000000000000003) (precompile/contracts/feemanager/contract.go):
+/// field i (1..8) of the fee config at slot bytes32(bytes1(i)), the block of the last change at "lca" (0x6c6361
+/// then 29 zero bytes). The getters are open to anyone and ignore their input; setFeeConfig needs an enabled
+/// caller and a config that passes commontype.FeeConfig.Verify. Before Durango its input must be exactly eight
+/// words and it emits no FeeConfigChanged (nor pays its gas).
 contract FeeManager is AllowList {
     event FeeConfigChanged(address indexed sender, FeeConfig oldFeeConfig, FeeConfig newFeeConfig);
 
@@ -25,88 +53,53 @@ contract FeeManager is AllowList {
     bytes32 internal constant LAST_CHANGED_AT_KEY = bytes32(bytes3("lca"));
 
     /// feemanager/contract.go: `GetFeeConfigGasCost` (8 slots read), `GetLastChangedAtGasCost` (1 slot),
-    /// `SetFeeConfigGasCost` (9 slots written) and, from Durango, `FeeConfigChanged`'s event gas: reading the old config
-    /// (8 slots) plus the log with 2 topics and 2 × 8 words of data (event.go `GetFeeConfigChangedEventGasCost`).
+    /// `SetFeeConfigGasCost` (9 slots written) and, from Durango, `FeeConfigChangedEventGasCost` (event.go): reading
+    /// the old config (8 slots) plus the log with 2 topics and 2 × 8 words of data.
     uint256 internal constant GET_FEE_CONFIG_GAS = 8 * 5_000;
     uint256 internal constant GET_LAST_CHANGED_AT_GAS = 5_000;
-    uint256 internal constant SET_FEE_CONFIG_GAS = 9 * 20_000 + 8 * 5_000 + LOG_GAS + 2 * LOG_TOPIC_GAS + 2 * 256 * LOG_DATA_GAS;
+    uint256 internal constant SET_FEE_CONFIG_GAS = 9 * 20_000;
+    uint256 internal constant FEE_CONFIG_CHANGED_EVENT_GAS = 8 * 5_000 + LOG_GAS + 2 * LOG_TOPIC_GAS + 2 * 256 * LOG_DATA_GAS;
 
-    function getFeeConfig()
-        external
-        payable
-        returns (
-            uint256 gasLimit,
-            uint256 targetBlockRate,
-            uint256 minBaseFee,
-            uint256 targetGas,
-            uint256 baseFeeChangeDenominator,
-            uint256 minBlockGasCost,
-            uint256 maxBlockGasCost,
-            uint256 blockGasCostStep
-        )
-    {
-        uint256 start = gasleft();
-        FeeConfig memory c = _stored();
-        _charge(start, GET_FEE_CONFIG_GAS);
-        return (
-            c.gasLimit,
-            c.targetBlockRate,
-            c.minBaseFee,
-            c.targetGas,
-            c.baseFeeChangeDenominator,
-            c.minBlockGasCost,
-            c.maxBlockGasCost,
-            c.blockGasCostStep
-        );
-    }
-
-    function getFeeConfigLastChangedAt() external payable returns (uint256 blockNumber) {
-        uint256 start = gasleft();
-        bytes32 key = LAST_CHANGED_AT_KEY;
-        assembly {
-            blockNumber := sload(key)
+    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+        if (selector == IFeeManager.getFeeConfig.selector) {
+            bytes memory output = abi.encode(_stored());
+            _charge(start, GET_FEE_CONFIG_GAS);
+            return output;
         }
-        _charge(start, GET_LAST_CHANGED_AT_GAS);
+        if (selector == IFeeManager.getFeeConfigLastChangedAt.selector) {
+            bytes32 key = LAST_CHANGED_AT_KEY;
+            uint256 blockNumber;
+            assembly {
+                blockNumber := sload(key)
+            }
+            bytes memory output = abi.encode(blockNumber);
+            _charge(start, GET_LAST_CHANGED_AT_GAS);
+            return output;
+        }
+        if (selector == IFeeManager.setFeeConfig.selector) return _setFeeConfig(start, args);
+        return super._run(start, selector, args);
     }
 
-    function setFeeConfig(
-        uint256 gasLimit,
-        uint256 targetBlockRate,
-        uint256 minBaseFee,
-        uint256 targetGas,
-        uint256 baseFeeChangeDenominator,
-        uint256 minBlockGasCost,
-        uint256 maxBlockGasCost,
-        uint256 blockGasCostStep
-    ) external payable {
-        uint256 start = gasleft();
+    /// setFeeConfig: UnpackSetFeeConfigInput, the caller's role, FeeConfigChanged (Durango), StoreFeeConfig.
+    function _setFeeConfig(uint256 start, bytes calldata args) private returns (bytes memory) {
+        bool durango = _durango();
+        if (!durango && args.length != 256) _fail(string.concat("invalid input length for fee config Input: ", _decimal(args.length)));
+        if (args.length < 256) _fail(string.concat("failed to unpack input: ", _unpackError(args.length)));
         if (!_isEnabled(msg.sender)) {
             _fail(string.concat("non-enabled cannot change fee config: ", _checksummed(msg.sender)));
         }
+        uint256[8] memory fields;
+        for (uint256 i = 0; i < 8; i++) {
+            fields[i] = _word(args, i);
+        }
         // UnpackSetFeeConfigInput keeps targetBlockRate as a uint64 (big.Int.Uint64: the low 64 bits).
+        fields[1] = uint256(uint64(fields[1]));
         FeeConfig memory c = FeeConfig(
-            gasLimit,
-            uint256(uint64(targetBlockRate)),
-            minBaseFee,
-            targetGas,
-            baseFeeChangeDenominator,
-            minBlockGasCost,
-            maxBlockGasCost,
-            blockGasCostStep
+            fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6], fields[7]
         );
-        emit FeeConfigChanged(msg.sender, _stored(), c);
+        if (durango) emit FeeConfigChanged(msg.sender, _stored(), c);
         string memory problem = _verify(c);
         if (bytes(problem).length != 0) _fail(string.concat("cannot verify fee config: ", problem));
-        uint256[8] memory fields = [
-            c.gasLimit,
-            c.targetBlockRate,
-            c.minBaseFee,
-            c.targetGas,
-            c.baseFeeChangeDenominator,
-            c.minBlockGasCost,
-            c.maxBlockGasCost,
-            c.blockGasCostStep
-        ];
         for (uint256 i = 0; i < 8; i++) {
             bytes32 key = bytes32(bytes1(uint8(i + 1)));
             uint256 value = fields[i];
@@ -119,7 +112,8 @@ contract FeeManager is AllowList {
         assembly {
             sstore(lca, blockNumber)
         }
-        _charge(start, SET_FEE_CONFIG_GAS);
+        _charge(start, durango ? SET_FEE_CONFIG_GAS + FEE_CONFIG_CHANGED_EVENT_GAS : SET_FEE_CONFIG_GAS);
+        return "";
     }
 
     function _stored() internal view returns (FeeConfig memory c) {

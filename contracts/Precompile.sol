@@ -3,41 +3,122 @@ pragma solidity 0.8.26;
 
 /// What every stand-in for a Subnet-EVM stateful precompile shares.
 ///
-/// A node's precompile fails with a Go error: no revert data, all gas forwarded to the call used.
-/// Here a failure reached straight from an EOA reverts with `Error(<the node's text>)`, which the devnet
-/// turns into the node's -32000 answer; reached through a contract it ends with INVALID (no data, all gas
-/// used), so the calling contract sees what it sees on a node.
+/// Dispatch and input: a stand-in declares no external function. Its `fallback` takes every call, as
+/// contract.go `Run` does: the selector picks the function (`_run`, overridden down the inheritance chain), and each
+/// function reads its arguments from the raw input with the node's checks and texts (the strict length before
+/// Durango, then accounts/abi's `Unpack`). Solidity's own ABI decoder would revert on a short input before any of
+/// that could run. The functions and their selectors are the interfaces beside each stand-in (`IAllowList`, ...).
+///
+/// Rules: the devnet appends a trailer of 24 bytes to the code it installs, never executed: the genesis time, the
+/// Durango time and the Granite time, each a big-endian uint64 (2^64 - 1 when the upgrade is not scheduled).
+/// `_rules` compares them with the time of the block the call runs in, as `evm.GetRules()` is the block's
+/// (`IsDurangoActivated`, `IsGraniteActivated`). Block 0 takes the genesis time: anvil simulates on its genesis block
+/// with a block time of 1.
+///
+/// A node's precompile fails with a Go error that is not `ErrExecutionReverted`: no revert data, and all gas
+/// given to the call is used (libevm core/vm/evm.go `Call`: `gas = 0` on any other error). So a failure here
+/// ends with INVALID: a mined transaction sent straight to the precompile uses its whole gas limit, and a
+/// calling contract sees a failed call with no data and all forwarded gas gone.
+///
+/// Only in simulations does a failure reached straight from the transaction's origin revert with
+/// `Error(<the node's text>)` instead, which the devnet turns into the node's -32000 answer of
+/// `eth_call` / `eth_estimateGas` (src/devnet/precompiles/rpc.ts): the devnet asks anvil again with a state
+/// override that sets `SIMULATION_SLOT`. The flag is never in the chain's state and is read only on the
+/// failure path, so a successful call costs the same with or without it.
 abstract contract Precompile {
-    /// Calldata shorter than a selector or an unknown selector (contract.go `Run`).
-    fallback() external payable {
-        if (msg.data.length < 4) {
-            _fail(string.concat("missing function selector to precompile - input length (", _decimal(msg.data.length), ")"));
-        }
-        _fail(string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(msg.sig))));
-    }
+    /// keccak256("subnet-rpc.devnet.simulation"): its top 12 bytes are not zero, so no allow-list role
+    /// (`bytes32(address)`) can sit there, and it is none of the Fee Manager's or Reward Manager's keys.
+    bytes32 internal constant SIMULATION_SLOT = keccak256("subnet-rpc.devnet.simulation");
+
+    /// The bytes the devnet appends after the code: genesis, Durango and Granite times.
+    uint256 internal constant RULES_TRAILER = 24;
 
     /// `contract.LogGas`, `LogTopicGas`, `LogDataGas` (precompile/contract/utils.go): a node charges its events so.
     uint256 internal constant LOG_GAS = 375;
     uint256 internal constant LOG_TOPIC_GAS = 375;
     uint256 internal constant LOG_DATA_GAS = 8;
 
+    /// contract.go `Run` (no precompile here has a fallback function): input shorter than a selector fails, else
+    /// the selector picks the function. Returns the function's output as it is, not ABI-wrapped.
+    fallback(bytes calldata input) external payable returns (bytes memory) {
+        uint256 start = gasleft();
+        if (input.length < 4) {
+            _fail(string.concat("missing function selector to precompile - input length (", _decimal(input.length), ")"));
+        }
+        return _run(start, bytes4(input[:4]), input[4:]);
+    }
+
+    /// Runs the function `selector` names on `args` (the input after the selector); `start` is the gas left at entry.
+    /// Each stand-in handles its own selectors and passes the others on to `super._run`; here none is left.
+    function _run(uint256 start, bytes4 selector, bytes calldata args) internal virtual returns (bytes memory) {
+        (start, args);
+        _fail(string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(selector))));
+    }
+
+    /// Whether Durango and Granite are active in the block the call runs in (the rules trailer; see above).
+    function _rules() internal view returns (bool durango, bool granite) {
+        uint256 trailer = RULES_TRAILER;
+        // Branch-free, so the gas is the same in every block: anvil estimates a send's gas in another block
+        // than the one that mines it.
+        assembly ("memory-safe") {
+            codecopy(0, sub(codesize(), trailer), trailer)
+            let w := mload(0)
+            let genesis := iszero(number())
+            let time := add(mul(genesis, shr(192, w)), mul(iszero(genesis), timestamp()))
+            durango := iszero(lt(time, and(shr(128, w), 0xffffffffffffffff)))
+            granite := iszero(lt(time, and(shr(64, w), 0xffffffffffffffff)))
+        }
+    }
+
+    function _durango() internal view returns (bool durango) {
+        (durango,) = _rules();
+    }
+
+    /// accounts/abi `Arguments.Unpack` of static arguments (32 bytes each) from `length` bytes of input, when the input
+    /// is shorter than they need (longer input is fine): the text of its error (`toGoType` fails at the first argument
+    /// that does not fit).
+    function _unpackError(uint256 length) internal pure returns (string memory) {
+        if (length == 0) return "abi: attempting to unmarshal an empty string while arguments are expected";
+        return _lengthInsufficient(length, (length / 32 + 1) * 32);
+    }
+
+    function _lengthInsufficient(uint256 length, uint256 required) internal pure returns (string memory) {
+        return string.concat("abi: cannot marshal in to go type: length insufficient ", _decimal(length), " require ", _decimal(required));
+    }
+
+    /// Argument `i` of `args` as a 32-byte word (the caller checked the length).
+    function _word(bytes calldata args, uint256 i) internal pure returns (uint256 value) {
+        assembly {
+            value := calldataload(add(args.offset, mul(i, 32)))
+        }
+    }
+
     /// A node charges each precompile function a fixed gas (its `*GasCost` and event gas, `contract.DeductGas`), where
     /// a stand-in's own code mostly costs less. This burns gas until the call has used at least `cost` since `start`
-    /// (the function's first `gasleft()`), so a transaction never needs less gas on the devnet than on a node; the
-    /// selector dispatch before `start` and the loop's last turn (tens of gas) are the excess. A stand-in whose own
-    /// work already costs more (a fresh storage slot) burns nothing.
+    /// (the `gasleft()` at the fallback's entry), so a transaction never needs less gas on the devnet than on a node;
+    /// the few instructions before `start`, the loop's last turn and the output's return are the excess. A stand-in
+    /// whose own work already costs more (a fresh storage slot) burns nothing.
     function _charge(uint256 start, uint256 cost) internal view {
         while (start - gasleft() < cost) {}
     }
 
-    /// A precompile error: the node's text to an EOA caller, no data and all gas to a contract.
+    /// A precompile error: INVALID (no data, all gas used); in a simulation the devnet flagged, the node's text
+    /// as `Error(message)` to the transaction's origin calling straight.
     function _fail(string memory message) internal view {
-        if (msg.sender == tx.origin) revert(message);
+        if (msg.sender == tx.origin) {
+            bytes32 slot = SIMULATION_SLOT;
+            uint256 simulated;
+            assembly {
+                simulated := sload(slot)
+            }
+            if (simulated != 0) revert(message);
+        }
         assembly {
             invalid()
         }
     }
 
+    /// `%d` of an unsigned integer.
     function _decimal(uint256 value) internal pure returns (string memory) {
         if (value == 0) return "0";
         uint256 digits;
@@ -45,6 +126,15 @@ abstract contract Precompile {
         bytes memory out = new bytes(digits);
         for (; value != 0; value /= 10) out[--digits] = bytes1(uint8(48 + (value % 10)));
         return string(out);
+    }
+
+    /// `%v` of a *big.Int that may reach 2^257 - 1: `carry` × 2^256 + `low`.
+    function _decimal(bool carry, uint256 low) internal pure returns (string memory) {
+        if (!carry) return _decimal(low);
+        // 2^256 = 10 × q + 6 with q = (2^256 - 1) / 10, since 2^256 - 1 ends in 5.
+        uint256 q = type(uint256).max / 10;
+        uint256 rest = low % 10 + 6;
+        return string.concat(_decimal(q + low / 10 + rest / 10), _decimal(rest % 10));
     }
 
     function _hexBytes(bytes memory data) internal pure returns (string memory) {

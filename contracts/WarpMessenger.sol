@@ -3,16 +3,8 @@ pragma solidity 0.8.26;
 
 import {Precompile} from "./Precompile.sol";
 
-/// Warp Messenger (0x0200000000000000000000000000000000000005), as the devnet runs it on anvil
-/// (avalanchego graft/subnet-evm/precompile/contracts/warp/contract.go, contract_warp_handler.go).
-///
-/// A node reads the chain's IDs from its snow context. The devnet appends them to this code when it
-/// installs it, as a 36-byte trailer that is never executed: the L1's blockchain ID (32 bytes), then the
-/// network ID (uint32, big-endian).
-///
-/// The devnet runs no predicates (no signed Warp messages reach its blocks), so the verified-message
-/// getters always answer "no message" as a node does for an index without a predicate.
-contract WarpMessenger is Precompile {
+/// The Warp Messenger's functions (precompile/contracts/warp/IWarpMessenger.abi).
+interface IWarpMessenger {
     struct WarpMessage {
         bytes32 sourceChainID;
         address originSenderAddress;
@@ -24,46 +16,155 @@ contract WarpMessenger is Precompile {
         bytes32 blockHash;
     }
 
+    function getBlockchainID() external view returns (bytes32 blockchainID);
+    function getVerifiedWarpBlockHash(uint32 index) external view returns (WarpBlockHash memory warpBlockHash, bool valid);
+    function getVerifiedWarpMessage(uint32 index) external view returns (WarpMessage memory message, bool valid);
+    function sendWarpMessage(bytes calldata payload) external returns (bytes32 messageID);
+}
+
+/// Warp Messenger (0x0200000000000000000000000000000000000005), as the devnet runs it on anvil
+/// (avalanchego graft/subnet-evm/precompile/contracts/warp/contract.go, contract_warp_handler.go).
+///
+/// A node reads the chain's IDs from its snow context. The devnet appends them to this code when it
+/// installs it, as 36 bytes before the rules trailer (Precompile.sol), never executed: the L1's blockchain ID
+/// (32 bytes), then the network ID (uint32, big-endian).
+///
+/// The devnet runs no predicates (no signed Warp messages reach its blocks), so the verified-message
+/// getters always answer "no message" as a node does for an index without a predicate. Warp is enabled only from
+/// Durango (its config's Verify), so there are no pre-Durango rules here.
+///
+/// Gas: the node's table (contract.go `preGraniteGasConfig`, `graniteGasConfig`, `CurrentGasConfig`), charged with
+/// `_charge` by the rules trailer's Granite time.
+contract WarpMessenger is Precompile {
     event SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message);
 
-    /// getBlockchainID: common.Hash(snowCtx.ChainID).
-    function getBlockchainID() external payable returns (bytes32 blockchainID) {
-        (blockchainID,) = _context();
-    }
+    uint256 private constant CONTEXT = 36;
 
-    /// handleWarpMessage without a predicate at `index`: the empty message and false.
-    function getVerifiedWarpMessage(uint32 index) external payable returns (WarpMessage memory message, bool valid) {
-        _checkIndex(index);
-        return (message, valid);
-    }
+    /// `GetBlockchainID` before Granite and from Granite.
+    uint256 internal constant GET_BLOCKCHAIN_ID_GAS = 2;
+    uint256 internal constant GRANITE_GET_BLOCKCHAIN_ID_GAS = 200;
+    /// `GetVerifiedWarpMessageBase` (both getters, handleWarpMessage); with no predicate nothing per chunk or signer.
+    uint256 internal constant GET_VERIFIED_GAS = 2;
+    uint256 internal constant GRANITE_GET_VERIFIED_GAS = 750;
+    /// `SendWarpMessageBase` (both tables): the log and its 3 topics, `addWarpMessageBaseGasCost` (20,000, a BLS
+    /// signature) and a slot write (20,000); then `PerWarpMessageByte` (`LogDataGas`) per byte of the whole input
+    /// after the selector, charged before it is unpacked.
+    uint256 internal constant SEND_WARP_MESSAGE_GAS = LOG_GAS + 3 * LOG_TOPIC_GAS + 20_000 + 20_000;
+    uint256 internal constant PER_WARP_MESSAGE_BYTE_GAS = LOG_DATA_GAS;
 
-    /// As getVerifiedWarpMessage, for block hashes.
-    function getVerifiedWarpBlockHash(uint32 index) external payable returns (WarpBlockHash memory warpBlockHash, bool valid) {
-        _checkIndex(index);
-        return (warpBlockHash, valid);
+    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+        if (selector == IWarpMessenger.getBlockchainID.selector) {
+            // common.Hash(snowCtx.ChainID).
+            (, bool granite) = _rules();
+            (bytes32 blockchainID,) = _context();
+            bytes memory output = abi.encode(blockchainID);
+            _charge(start, granite ? GRANITE_GET_BLOCKCHAIN_ID_GAS : GET_BLOCKCHAIN_ID_GAS);
+            return output;
+        }
+        if (selector == IWarpMessenger.getVerifiedWarpMessage.selector) {
+            // handleWarpMessage without a predicate at the index: the empty message and false.
+            (, bool granite) = _rules();
+            _index(args);
+            // abi.encode(WarpMessage(0, 0, ""), false): the tuple's offset, false, then the tuple.
+            bytes memory output = new bytes(192);
+            assembly ("memory-safe") {
+                mstore(add(output, 0x20), 0x40)
+                mstore(add(output, 0xa0), 0x60)
+            }
+            _charge(start, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
+            return output;
+        }
+        if (selector == IWarpMessenger.getVerifiedWarpBlockHash.selector) {
+            (, bool granite) = _rules();
+            _index(args);
+            // abi.encode(WarpBlockHash(0, 0), false): three zero words.
+            bytes memory output = new bytes(96);
+            _charge(start, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
+            return output;
+        }
+        if (selector == IWarpMessenger.sendWarpMessage.selector) {
+            bytes memory output = _sendWarpMessage(args);
+            _charge(start, SEND_WARP_MESSAGE_GAS + PER_WARP_MESSAGE_BYTE_GAS * args.length);
+            return output;
+        }
+        return super._run(start, selector, args);
     }
 
     /// sendWarpMessage: payload.NewAddressedCall(caller, payload) inside
     /// warp.NewUnsignedMessage(networkID, chainID, addressedCall), both in avalanchego's codec (a 2-byte
     /// codec version 0, big-endian integers, uint32 length prefixes; AddressedCall is type 1 of the payload
     /// codec, after Hash). The message ID is the SHA-256 of the unsigned message's bytes.
-    function sendWarpMessage(bytes calldata payload) external payable returns (bytes32 messageID) {
+    function _sendWarpMessage(bytes calldata args) private returns (bytes memory) {
+        bytes calldata payload = _bytesInput(args);
         (bytes32 chainID, uint32 networkID) = _context();
         bytes memory addressedCall =
             abi.encodePacked(uint16(0), uint32(1), uint32(20), msg.sender, uint32(payload.length), payload);
         bytes memory message = abi.encodePacked(uint16(0), networkID, chainID, uint32(addressedCall.length), addressedCall);
-        messageID = sha256(message);
+        bytes32 messageID = sha256(message);
         emit SendWarpMessage(msg.sender, messageID, message);
+        return abi.encode(messageID);
     }
 
-    function _checkIndex(uint32 index) private view {
-        if (index > uint32(type(int32).max)) _fail("invalid index to specify warp message: larger than MaxInt32");
+    /// UnpackSendWarpMessageInput: accounts/abi's unpacking of one `bytes` (`toGoType`, `lengthPrefixPointsTo`),
+    /// its errors after "invalid sendWarpMessage input: ".
+    function _bytesInput(bytes calldata args) private view returns (bytes calldata) {
+        if (args.length < 32) _failSend(_unpackError(args.length));
+        uint256 offset = _word(args, 0);
+        // The offset + 32 and the length after it, as *big.Int: either may pass 2^256.
+        bool carry = offset > type(uint256).max - 32;
+        uint256 offsetEnd;
+        unchecked {
+            offsetEnd = offset + 32;
+        }
+        if (carry || offsetEnd > args.length) {
+            _failSend(
+                string.concat(
+                    "abi: cannot marshal in to go slice: offset ",
+                    _decimal(carry, offsetEnd),
+                    " would go over slice boundary (len=",
+                    _decimal(args.length),
+                    ")"
+                )
+            );
+        }
+        uint256 length = _word(args, offset / 32);
+        if (offset % 32 != 0) {
+            assembly {
+                length := calldataload(add(args.offset, offset))
+            }
+        }
+        carry = length > type(uint256).max - offsetEnd;
+        uint256 total;
+        unchecked {
+            total = offsetEnd + length;
+        }
+        if (carry || total >= 1 << 63) _failSend(string.concat("abi: length larger than int64: ", _decimal(carry, total)));
+        if (total > args.length) _failSend(_lengthInsufficient(args.length, total));
+        return args[offsetEnd:total];
     }
 
-    /// The trailer the devnet appends: blockchain ID, then network ID.
+    /// UnpackGetVerifiedWarpMessageInput (a uint32, `ReadInteger`), then the MaxInt32 check, after
+    /// "invalid index to specify warp message: ".
+    function _index(bytes calldata args) private view {
+        if (args.length < 32) _failIndex(_unpackError(args.length));
+        uint256 index = _word(args, 0);
+        if (index > type(uint32).max) _failIndex("abi: improperly encoded uint32 value");
+        if (index > uint32(type(int32).max)) _failIndex("larger than MaxInt32");
+    }
+
+    function _failIndex(string memory problem) private view {
+        _fail(string.concat("invalid index to specify warp message: ", problem));
+    }
+
+    function _failSend(string memory problem) private view {
+        _fail(string.concat("invalid sendWarpMessage input: ", problem));
+    }
+
+    /// The devnet's context before the rules trailer: blockchain ID, then network ID.
     function _context() private pure returns (bytes32 chainID, uint32 networkID) {
+        uint256 back = CONTEXT + RULES_TRAILER;
         assembly ("memory-safe") {
-            codecopy(0, sub(codesize(), 36), 36)
+            codecopy(0, sub(codesize(), back), CONTEXT)
             chainID := mload(0)
             networkID := shr(224, mload(32))
         }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Compiles the devnet's Solidity stand-ins for the Subnet-EVM precompiles (contracts/*.sol)
- * with the npm `solc` package (solc-js, no compiler download) and writes their ABIs and
- * runtime bytecode to src/devnet/precompiles/artifacts/contracts.ts, which is checked in.
- * test/devnet/precompiles-artifacts.test.ts recompiles and compares.
+ * with the npm `solc` package (solc-js, no compiler download) and writes their runtime bytecode
+ * to src/devnet/precompiles/artifacts/contracts.ts, which is checked in; and the example L1
+ * contracts the tests deploy (contracts/examples/*.sol) to contracts/examples/artifacts.json.
+ * test/devnet/precompiles-artifacts.test.ts recompiles both and compares.
  *
  *   node scripts/compile-contracts.mjs          # after editing contracts/
  *
@@ -70,6 +71,16 @@ export function compilePrecompiles() {
 
 export const solcVersion = () => require('solc').version()
 
+/** The example L1 contracts (contracts/examples/*.sol): name → { abi, bytecode }, sorted by name. */
+export function compileExamples() {
+  const dir = join(root, 'contracts/examples')
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sol'))
+  const compiled = compileSolidity(Object.fromEntries(files.map((f) => [`examples/${f}`, readFileSync(join(dir, f), 'utf8')])))
+  // Contracts only: interfaces and abstract contracts have no bytecode, libraries of constants no ABI.
+  const deployable = Object.keys(compiled).filter((name) => compiled[name].bytecode !== '0x' && compiled[name].abi.length > 0)
+  return Object.fromEntries(deployable.sort().map((name) => [name, { abi: compiled[name].abi, bytecode: compiled[name].bytecode }]))
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const artifacts = compilePrecompiles()
   const file = join(root, 'src/devnet/precompiles/artifacts/contracts.ts')
@@ -89,4 +100,7 @@ export const precompileArtifacts: Record<${names.map((n) => `'${n}'`).join(' | '
   writeFileSync(file, text)
   execFileSync(process.execPath, [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', file], { stdio: 'inherit' })
   console.log(`wrote ${file}`)
+  const examples = join(root, 'contracts/examples/artifacts.json')
+  writeFileSync(examples, `${JSON.stringify({ solc: solcVersion(), contracts: compileExamples() }, null, 2)}\n`)
+  console.log(`wrote ${examples}`)
 }

@@ -36,6 +36,8 @@ Options:
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
+  --api-max-blocks-per-request <n>
+                     The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
   -h, --help         Show this help
 `
 
@@ -74,6 +76,7 @@ async function devnet(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       'network-id': { type: 'string' },
       alias: { type: 'string' },
+      'api-max-blocks-per-request': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -84,6 +87,10 @@ async function devnet(argv: string[]): Promise<number> {
   const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
   if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+  const maxBlocks = values['api-max-blocks-per-request']
+  // The node reads an int64 from its chain config; 0 or less is no limit.
+  if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
+    throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
 
   const { startDevnet } = await import('../devnet/start.js')
   const devnet: Devnet = await startDevnet({
@@ -95,6 +102,7 @@ async function devnet(argv: string[]): Promise<number> {
     seed: values.seed,
     networkID,
     alias: values.alias,
+    apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
   })
   process.stdout.write(
     [

@@ -223,7 +223,9 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
     // execa's `cleanup` kills anvil when this process exits, by a signal or otherwise.
     execArgs: (args: unknown[]) => {
       const [bin, argv, options] = args as [string, string[], Record<string, unknown>]
-      return [bin, argv, { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
+      // Subnet-EVM's newest EVM rules are Cancun's (Etna); anvil's default, Prague, adds EIP-7623's calldata floor
+      // and EIP-7702, which no L1 has (@viem/anvil's `hardfork` option does not know Cancun).
+      return [bin, [...argv, '--hardfork', 'cancun'], { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
     },
   } as Parameters<CreateAnvil>[0])
   anvil.on('message', (m: string) => {

@@ -14,6 +14,7 @@ import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
 import { BlockFees } from './chain/blockFees.js'
 import { createExecutor } from './chain/executor.js'
+import { limitLogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { createChainService } from './chain/service.js'
 import { precompileHooks } from './precompiles/rpc.js'
@@ -45,6 +46,12 @@ export type DevnetOptions = {
   startTime?: number
   /** Overrides of the simulated node: version, peers, ACPs, uptime, and so on. */
   node?: Omit<NodeConfigInput, 'seed' | 'networkID'>
+  /**
+   * The L1 chain config's `api-max-blocks-per-request`: an eth_getLogs or eth_getFilterLogs whose
+   * range spans this many blocks or more is refused with the node's -32000 `requested too many
+   * blocks from A to B, maximum is set to N`. Default 0: no limit, a node's default (0 or less is none).
+   */
+  apiMaxBlocksPerRequest?: number
 }
 
 export type Devnet = {
@@ -92,6 +99,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const networkID = options.networkID ?? 12345
   const alias = options.alias ?? 'devnet'
   if (!/^[A-Za-z0-9_.-]+$/.test(alias)) throw new Error(`alias must be letters, digits, '.', '_' or '-', got ${JSON.stringify(alias)}`)
+  const maxBlocksPerRequest = options.apiMaxBlocksPerRequest ?? 0
+  if (!Number.isSafeInteger(maxBlocksPerRequest))
+    throw new Error(`apiMaxBlocksPerRequest must be an integer, got ${JSON.stringify(options.apiMaxBlocksPerRequest)}`)
   const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
   const genesisSource = options.genesis ?? defaultGenesis(startTime, networkID)
   const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
@@ -121,20 +131,26 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
 
     // The precompiles enabled at genesis are in place before the first request.
-    const precompiles = new PrecompileRuntime(files.spec, anvil, {
-      blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`,
-      networkID,
-    })
+    const precompiles = new PrecompileRuntime(
+      files.spec,
+      anvil,
+      { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
+      files.genesisTimestamp,
+    )
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees)
     precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
     blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
-    const execute = createExecutor({
+    const execute = limitLogRanges(
+      createExecutor({
+        anvil,
+        local: createChainService(files.spec, anvil, fees, blockFees),
+        hooks: precompileHooks(precompiles, anvil, blockFees),
+      }),
       anvil,
-      local: createChainService(files.spec, anvil, fees, blockFees),
-      hooks: precompileHooks(precompiles, anvil, blockFees),
-    })
+      maxBlocksPerRequest,
+    )
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],

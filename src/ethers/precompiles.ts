@@ -16,6 +16,7 @@ import {
   type Signer,
 } from 'ethers'
 import type { Timestamp } from '../core/encode.js'
+import { checkMaxBlockRange, readLogRange } from '../core/logRange.js'
 import { findRpcFailure } from '../core/methods/call.js'
 import { type PrecompileKey, isPrecompileKey, precompiles } from '../core/names.js'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../core/precompiles/abis.js'
@@ -181,19 +182,23 @@ export async function isPrecompileActive(
 /**
  * An allow list's members (admins, managers, enabled) with the block each got its role: the
  * activating config's lists, then the `RoleSet` events since, each checked against `readAllowList`.
+ * The events are read as viem's `getAllowListMembers` reads them: in one `eth_getLogs`, or in chunks
+ * of `maxBlockRange` blocks, or of the maximum a node that refuses the range names.
  *
  * @example
  * import { SubnetProvider, getAllowListMembers } from 'subnet-rpc/ethers'
  *
  * const provider = new SubnetProvider('http://127.0.0.1:9650/ext/bc/devnet/rpc')
  * const { admins, enabled } = await getAllowListMembers(provider, { precompile: 'txAllowListConfig' })
+ * const minters = await getAllowListMembers(provider, { precompile: 'contractNativeMinterConfig', maxBlockRange: 2048n })
  * provider.destroy()
  */
 export async function getAllowListMembers(
   provider: PrecompileProvider,
-  parameters: { precompile: AllowListPrecompileKey; fromBlock?: bigint | undefined },
+  parameters: { precompile: AllowListPrecompileKey; fromBlock?: bigint | undefined; maxBlockRange?: bigint | undefined },
 ): Promise<AllowListMembers> {
   const key = checkAllowListPrecompile(parameters?.precompile)
+  const maxBlockRange = checkMaxBlockRange(parameters.maxBlockRange)
   const head = await provider.getBlock('latest')
   if (!head) throw new Error('the provider has no latest block')
   const config = activeAllowListConfig(await getChainConfig(provider), key, BigInt(head.timestamp))
@@ -201,7 +206,12 @@ export async function getAllowListMembers(
   const timestampOf = async (n: bigint) => BigInt((await provider.getBlock(n))?.timestamp ?? 0)
   const activation = parameters.fromBlock ?? (await firstBlockAtOrAfter(config.timestamp, BigInt(head.number), timestampOf))
   const list = contract(key, allowListAbi, provider)
-  const events = await list.queryFilter(list.filters.RoleSet!(), Number(activation), head.number)
+  const events = await readLogRange(
+    (fromBlock, toBlock) => list.queryFilter(list.filters.RoleSet!(), Number(fromBlock), Number(toBlock)),
+    activation,
+    BigInt(head.number),
+    maxBlockRange,
+  )
   return allowListMembers(
     config.lists,
     activation,

@@ -5,7 +5,7 @@
  * right before mining, and answers reads at the parent from what it recorded). Real devnet, real anvil.
  */
 import { describe, expect, it } from 'vitest'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
 const T0 = 0x65000000
 const ON = T0 + 100
@@ -17,16 +17,7 @@ const RECIPIENT = '0x2000000000000000000000000000000000000002'
 const word = (v: bigint | string) => (typeof v === 'string' ? v.slice(2).toLowerCase() : v.toString(16)).padStart(64, '0')
 const hex = (n: bigint) => `0x${n.toString(16)}`
 
-const genesisFee = {
-  gasLimit: 8_000_000,
-  targetBlockRate: 2,
-  minBaseFee: 25_000_000_000,
-  targetGas: 15_000_000,
-  baseFeeChangeDenominator: 36,
-  minBlockGasCost: 0,
-  maxBlockGasCost: 1_000_000,
-  blockGasCostStep: 200_000,
-}
+const genesisFee = testFeeConfig
 const initialFee = { ...genesisFee, minBaseFee: 30_000_000_000, targetGas: 20_000_000 }
 
 const devnet = useDevnet({

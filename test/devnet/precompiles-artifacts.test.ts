@@ -1,16 +1,36 @@
 /**
  * The checked-in precompile artifacts (src/devnet/precompiles/artifacts/contracts.ts) are what
  * scripts/compile-contracts.mjs makes from contracts/*.sol today (rerun the script after editing a
- * contract), and each Solidity stand-in offers every function and event of the node's ABI.
+ * contract), and each Solidity stand-in offers every function and event of the node's ABI: the
+ * events are the stand-in's own, the functions its interface's (`IAllowList`, `IFeeManager`, ...;
+ * a stand-in dispatches them itself in its fallback, contracts/Precompile.sol), each selector
+ * compared in its `_run` chain.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import { precompileArtifacts } from '../../src/devnet/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import { compilePrecompiles } from '../../scripts/compile-contracts.mjs'
+import { compilePrecompiles, compileSolidity } from '../../scripts/compile-contracts.mjs'
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
+const contractsDir = new URL('../../contracts/', import.meta.url)
+const all = compileSolidity(
+  Object.fromEntries(
+    readdirSync(contractsDir)
+      .filter((f) => f.endsWith('.sol'))
+      .map((f) => [f, readFileSync(new URL(f, contractsDir), 'utf8')]),
+  ),
+) as Record<string, { abi: AbiItem[] }>
+const interfaces: Record<keyof typeof precompileArtifacts, string> = {
+  ContractDeployerAllowList: 'IAllowList',
+  NativeMinter: 'INativeMinter',
+  TxAllowList: 'IAllowList',
+  FeeManager: 'IFeeManager',
+  RewardManager: 'IRewardManager',
+  WarpMessenger: 'IWarpMessenger',
+}
 
 /** `function name(types) returns (types)` and `event name(types)`: what a caller relies on. */
 const signatures = (abi: readonly AbiItem[]) =>
@@ -39,7 +59,15 @@ describe('precompile artifacts', () => {
   })
 
   it.each(Object.keys(nodeAbis) as (keyof typeof nodeAbis)[])("%s offers every function and event of the node's ABI", (name) => {
-    const standIn = signatures(fresh[name]!.abi)
+    const standIn = signatures([...fresh[name]!.abi, ...all[interfaces[name]]!.abi])
     for (const signature of signatures(nodeAbis[name])) expect(standIn, signature).toContain(signature)
+    // Dispatched: the stand-in's `_run` chain (its file, AllowList.sol, Precompile.sol) compares each selector.
+    const chain = [`${name}.sol`, ...(name === 'WarpMessenger' ? [] : ['AllowList.sol']), 'Precompile.sol']
+      .map((f) => readFileSync(new URL(f, contractsDir), 'utf8'))
+      .join('\n')
+    for (const item of nodeAbis[name].filter((i) => i.type === 'function'))
+      expect(chain, item.name).toMatch(
+        new RegExp(`selector == ${interfaces[name] === 'IAllowList' ? 'IAllowList' : 'I\\w+'}\\.${item.name}\\.selector`),
+      )
   })
 })

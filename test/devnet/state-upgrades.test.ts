@@ -5,7 +5,7 @@
  * time moved with `evm_mine(timestamp)` through the devnet's URL.
  */
 import { describe, expect, it } from 'vitest'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
 const T0 = 0x65000000
 const FIRST = T0 + 100
@@ -38,16 +38,7 @@ const NEW_CODE = '0x60015460005260206000f3'
 const genesis = {
   config: {
     chainId: 4322,
-    feeConfig: {
-      gasLimit: 8_000_000,
-      targetBlockRate: 2,
-      minBaseFee: 25_000_000_000,
-      targetGas: 15_000_000,
-      baseFeeChangeDenominator: 36,
-      minBlockGasCost: 0,
-      maxBlockGasCost: 1_000_000,
-      blockGasCostStep: 200_000,
-    },
+    feeConfig: testFeeConfig,
   },
   alloc: {
     [RICH.slice(2)]: { balance: '10000000000000000000' },

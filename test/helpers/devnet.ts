@@ -19,6 +19,18 @@ export function useDevnet(options: DevnetOptions = {}): () => Devnet {
   }
 }
 
+/** The fee config of Subnet-EVM's test genesis files (8M gas, 25 gwei minimum base fee), for tests' own genesis. */
+export const testFeeConfig = {
+  gasLimit: 8_000_000,
+  targetBlockRate: 2,
+  minBaseFee: 25_000_000_000,
+  targetGas: 15_000_000,
+  baseFeeChangeDenominator: 36,
+  minBlockGasCost: 0,
+  maxBlockGasCost: 1_000_000,
+  blockGasCostStep: 200_000,
+}
+
 export type RawReply = { status: number; headers: Headers; body: string }
 
 /** POSTs a raw body and returns status, headers and the exact body text. */

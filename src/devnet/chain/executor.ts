@@ -51,10 +51,16 @@ export type ForwardHooks = {
    */
   readsNeedHead(calls: readonly ChainCall[]): boolean
   isCurrent(headHash: string): boolean
-  /** An `outcome` answers instead of anvil; `after` runs once anvil answered. */
-  intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined>
+  intercept(call: ChainCall): Promise<InterceptStep | undefined>
   adjust(call: ChainCall, outcome: CallOutcome): Promise<CallOutcome>
 }
+
+/**
+ * What `intercept` decides for a state-changing call: an `outcome` answers instead of anvil; else
+ * anvil is asked `call` (the call itself unless given: a send with the node's defaults filled in),
+ * and `after` runs once anvil answered.
+ */
+export type InterceptStep = { outcome?: CallOutcome; call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
 
 export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<string, LocalMethod>; hooks?: ForwardHooks }): CallExecutor {
   const hooks = opts.hooks
@@ -106,7 +112,7 @@ export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<st
     await hooks.before([call])
     const step = await hooks.intercept(call)
     if (step?.outcome) return step.outcome
-    const answer = (await forward([call]))[0]!
+    const answer = (await forward([step?.call ?? call]))[0]!
     await step?.after?.(answer)
     const outcome = await hooks.adjust(call, answer)
     // A call that may have mined a block brings the precompiles up to date before its answer goes out.

@@ -91,8 +91,8 @@ function decodeHash(input: string): string {
   return `0x${digits.toLowerCase()}`
 }
 
-/** rpc.BlockNumber.UnmarshalJSON (used inside the object form). */
-function decodeBlockNumber(raw: string): { tag: BlockTag } | { number: bigint } {
+/** rpc.BlockNumber.UnmarshalJSON (used inside the object form and by the filter criteria). */
+export function decodeBlockNumber(raw: string): { tag: BlockTag } | { number: bigint } {
   let input = raw.trim()
   if (input.length >= 2 && input[0] === '"' && input[input.length - 1] === '"') input = input.slice(1, -1)
   if (tags.has(input)) return { tag: input as BlockTag }

@@ -17,7 +17,7 @@ import type { FeeManagerState } from './feeManager.js'
 import { feeConfigKeys } from '../../core/names.js'
 import { feeManagerAddress } from '../../core/precompiles/addresses.js'
 import type { PrecompileConfig } from '../config/types.js'
-import { revertText } from '../precompiles/rpc.js'
+import { revertText, withSimulationFlag } from '../precompiles/rpc.js'
 import { roleSlot } from '../precompiles/runtime.js'
 import { decodeCb58, encodeCb58 } from '../../core/cb58.js'
 
@@ -168,8 +168,8 @@ export function createChainService(
       if (!from) throw nodeError('devnet: no address of the feeManagerConfig lists holds a role any more; pass one as argument 1')
       const data = `0x8f10b586${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
       const tx = { from, to: feeManagerAddress, data, gas: '0x100000' }
-      // Simulated first: a refusal is the node's text (as eth_call gives it) and mines nothing.
-      const simulated = await anvil.raw('eth_call', [tx, 'latest'])
+      // Simulated first (with the stand-ins' simulation flag): a refusal is the node's text (as eth_call gives it) and mines nothing.
+      const simulated = await anvil.raw('eth_call', [tx, 'latest', withSimulationFlag(undefined, feeManagerAddress)])
       if (simulated.error) {
         const text = revertText(simulated.error.data)
         throw nodeError(text ?? simulated.error.message)

@@ -3,8 +3,11 @@
  *
  * - `eth_getCode` of a running precompile is `0x01` (ApplyPrecompileActivations writes that code);
  * - a precompile's error reached straight from `eth_call` / `eth_estimateGas` is the node's Go
- *   error, code -32000 and its text, no data (eth/gasestimator, internal/ethapi `DoCall`): the
- *   stand-ins revert with that text as `Error(string)` when called by the transaction's origin;
+ *   error, code -32000 and its text, no data (eth/gasestimator, internal/ethapi `DoCall`). The
+ *   stand-ins end every failure with INVALID, all gas used, as a node's precompile error uses it in a
+ *   mined transaction; when such a simulation fails, the devnet asks anvil again with the stand-ins'
+ *   simulation flag set through a state override (`withSimulationFlag`), under which a failure
+ *   reached straight from the origin reverts with the node's text as `Error(string)`;
  * - a top-level contract creation simulated by `eth_call` / `eth_estimateGas` from an origin
  *   without a role on a running Contract Deployer Allow List: `tx.origin <origin> is not authorized
  *   to deploy a contract` (params/hooks_libevm.go `CanCreateContract`);
@@ -12,6 +15,9 @@
  *   Allow List: `cannot issue transaction from non-allow listed address: <sender>`
  *   (core/txpool/validation.go, plugin/evm/vmerrors). `eth_call` and `eth_estimateGas` skip this
  *   check, as they do on a node (`SkipAccountChecks`);
+ * - `eth_fillTransaction`, and `eth_sendTransaction` without a gas limit, fill fees and gas as a node
+ *   does (internal/ethapi transaction_args.go `setDefaults`, ./fillTransaction.ts): the estimate is the
+ *   devnet's own `eth_estimateGas`, so its refusals above are theirs;
  * - a top-level contract creation sent by such an origin is accepted and mined failed with all its gas
  *   used, as the node's block processing fails it (`CanCreateContract`); a creation inside a
  *   transaction, `eth_call` or `eth_estimateGas` by such an origin fails as a node fails it: the
@@ -26,6 +32,8 @@ import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { BlockFees } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
+import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
+import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { roleSlot, type PrecompileRuntime } from './runtime.js'
@@ -69,6 +77,32 @@ function params(call: ChainCall): unknown[] {
   }
 }
 
+/**
+ * `SIMULATION_SLOT` of contracts/Precompile.sol, keccak256("subnet-rpc.devnet.simulation"): set (to 1)
+ * only through state overrides, it makes a stand-in's failure revert with the node's text instead of
+ * ending with INVALID, when the transaction's origin calls the precompile straight.
+ */
+export const simulationSlot = '0xb36ffc132d76388878e84b0001d62de353d9eb7999ef17fa4ffef2f5894be395'
+const flagSet = `0x${'1'.padStart(64, '0')}`
+
+/**
+ * The caller's state overrides (may be undefined) with the simulation flag set at `address`: in the
+ * account's `state` when the caller replaces its whole storage (geth refuses `state` and `stateDiff`
+ * together), else added to its `stateDiff`. Everything else the caller gave stays as given.
+ */
+export function withSimulationFlag(overrides: StateOverrides | undefined, address: string): StateOverrides {
+  const out: StateOverrides = { ...overrides }
+  const a = address.toLowerCase()
+  const key = Object.keys(out).find((k) => k.toLowerCase() === a) ?? a
+  const account: Record<string, unknown> = { ...out[key] }
+  const field = typeof account.state === 'object' && account.state !== null ? 'state' : 'stateDiff'
+  const slots = typeof account[field] === 'object' && account[field] !== null ? (account[field] as Record<string, unknown>) : {}
+  const own = Object.keys(slots).find((k) => /^0x[0-9a-fA-F]{1,64}$/.test(k) && BigInt(k) === BigInt(simulationSlot))
+  account[field] = { ...slots, [own ?? simulationSlot]: flagSet }
+  out[key] = account
+  return out
+}
+
 /** The text of an `Error(string)` revert payload. */
 export function revertText(data: unknown): string | undefined {
   if (typeof data !== 'string' || !data.startsWith('0x08c379a0') || data.length < 10 + 128) return undefined
@@ -95,6 +129,11 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     if (typeof hash !== 'string') return false
     const automine = await anvil.raw<boolean>('anvil_getAutomine', [])
     return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
+  }
+
+  const rawOutcome = async (method: string, asked: unknown[]): Promise<CallOutcome> => {
+    const reply = await anvil.raw(method, asked)
+    return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
   }
 
   /** Addresses blocked for transactions not mined when they were sent (automine off). */
@@ -131,7 +170,14 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return result.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
   }
 
-  return {
+  /** `eth_estimateGas` of `args` at the head, answered as the devnet answers it. */
+  const estimate = async (args: Args): Promise<CallOutcome> => {
+    const asked = [args, 'latest']
+    const estimateCall: ChainCall = { id: undefined, method: 'eth_estimateGas', params: JSON.stringify(asked) }
+    return hooks.adjust(estimateCall, await rawOutcome('eth_estimateGas', asked))
+  }
+
+  const hooks = {
     /** Syncs the precompiles unless every call reads only chain data they cannot change. */
     before: async (calls: readonly ChainCall[]) => {
       if (held.length > 0) await releaseMined()
@@ -143,7 +189,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     isCurrent: (headHash: string) => runtime.isSyncedAt(headHash.slice(1, -1)),
 
     /** Runs before a state-changing call is forwarded; an outcome here answers it instead of anvil. */
-    async intercept(call: ChainCall): Promise<{ outcome?: CallOutcome; after?: (outcome: CallOutcome) => Promise<void> } | undefined> {
+    async intercept(call: ChainCall): Promise<InterceptStep | undefined> {
       if (call.method === 'evm_mine') {
         const [time] = params(call)
         // evm_mine(timestamp) mines at that time; its object form ({ timestamp, blocks }) is left to anvil.
@@ -152,12 +198,25 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         return undefined
       }
       if (call.method === 'anvil_mine') return { outcome: await mineBlocks(params(call)) }
+      if (call.method === 'eth_fillTransaction') {
+        const outcome = await fillTransaction(anvil, params(call), estimate)
+        return outcome ? { outcome } : undefined
+      }
+      // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
+      let sent = call
+      const forward = (step: InterceptStep = {}): InterceptStep | undefined =>
+        sent === call && !step.after ? undefined : { ...step, call: sent }
       let tx: { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean; message: object } | undefined
       if (call.method === 'eth_sendRawTransaction') {
         const raw = params(call)[0]
         tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
       } else if (call.method === 'eth_sendTransaction') {
-        const t = params(call)[0] as
+        // SendTransaction fills the defaults first (setDefaults): its estimate's error is the send's.
+        const [given, ...rest] = params(call)
+        const filled = await fillDefaults(anvil, given, estimate)
+        if (filled && 'error' in filled) return { outcome: filled.error }
+        if (filled) sent = { ...call, params: JSON.stringify([filled.args, ...rest]) }
+        const t = (filled?.args ?? given) as
           | { from?: unknown; to?: unknown; nonce?: unknown; maxFeePerGas?: unknown; gasPrice?: unknown }
           | undefined
         const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
@@ -172,7 +231,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
           }
         }
       }
-      if (!tx) return undefined
+      if (!tx) return forward()
       if (runtime.isRunning('txAllowListConfig') && !enabled(await roleOf('txAllowListConfig', tx.sender)))
         return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
       if (tx.feeCap !== undefined) {
@@ -187,8 +246,8 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       // With automine off the send only enters anvil's pool: the block that mines it is prepared then.
       const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
       await blockFees.prepareNextBlock(undefined, { mining: automine })
-      if (!runtime.isRunning('contractDeployerAllowListConfig')) return undefined
-      if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return undefined
+      if (!runtime.isRunning('contractDeployerAllowListConfig')) return forward()
+      if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return forward()
       // The pool accepts the transaction and the block fails each creation (CanCreateContract in
       // params/hooks_libevm.go). anvil gives the same result for an address collision (EIP-684), so
       // the address each creation would take holds one byte of code while the transaction is mined:
@@ -198,17 +257,17 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
         targets = [createAddress(tx.sender.toLowerCase(), nonce)]
       } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
-      if (targets.length === 0) return undefined
+      if (targets.length === 0) return forward()
       const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
       const blocked = targets.filter((_, i) => codes[i] === '0x')
       for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
-      return {
+      return forward({
         after: async (outcome) => {
           // Still pending (automine off): the blockers stay until a later call finds it mined (`before`).
           if ('result' in outcome && !(await waitMined(outcome))) held.push({ hash: JSON.parse(outcome.result) as string, blocked })
           else await free(blocked)
         },
-      }
+      })
     },
 
     /** Rewrites anvil's answer where a node answers otherwise. */
@@ -250,16 +309,24 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         }
       } else if (tx.to === undefined || tx.to === null) return outcome
       if (typeof tx.to !== 'string' || !runtime.keyAt(tx.to) || !('rawError' in outcome)) return outcome
+      // A failed call straight to a stand-in ended with INVALID: asked again as a simulation, its failure
+      // reverts with the node's text. Through the parent state when the first answer came from there.
+      const userOverrides = typeof overrides === 'object' && overrides !== null ? (overrides as StateOverrides) : undefined
+      const rest = call.method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
+      const asked = [tx, block ?? 'latest', withSimulationFlag(userOverrides, tx.to), ...rest]
+      const again = (await runtime.parents.answer(call.method, asked)) ?? (await rawOutcome(call.method, asked))
+      if (!('rawError' in again)) return outcome
       let data: unknown
       try {
-        data = (parseJson(outcome.rawError) as { data?: unknown }).data
+        data = (parseJson(again.rawError) as { data?: unknown }).data
       } catch {
         return outcome
       }
       const text = revertText(data)
       return text === undefined ? outcome : nodeError(text)
     },
-  }
+  } satisfies ForwardHooks
+  return hooks
 }
 
 export type PrecompileHooks = ReturnType<typeof precompileHooks>

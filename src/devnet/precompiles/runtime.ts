@@ -11,6 +11,11 @@
  *   Minter's `initialMint` (nativeminter/module.go);
  * - disable: `SelfDestruct` + `Finalise`: the account goes, code, nonce, balance and storage.
  *
+ * Every stand-in's code ends with the rules trailer (`rulesTrailer`: genesis, Durango and Granite
+ * times), from which it takes the rules of the block it runs in, so nothing is rewritten when Durango
+ * or Granite arrives. Mints are paid once mined: from `NativeCoinMinted` logs, and before Durango,
+ * when the node emits none, from anvil's traces (`preDurangoMints`).
+ *
  * Warp keeps no state at its address: its stand-in reads the L1's IDs from a trailer on its code, and
  * each mined `SendWarpMessage` log is kept for `warp_getMessage`, as a node's warp backend stores the
  * message when the block is accepted (warp/config.go `Accept`, warp/backend.go `AddMessage`).
@@ -46,6 +51,8 @@ const runKeys = Object.keys(runPrecompiles) as RunPrecompileKey[]
 
 export const roleSetTopic = '0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e'
 export const nativeCoinMintedTopic = '0x400cd392f3d56fd10bb1dbd5839fdda8298208ddaa97b368faa053e1850930ee'
+/** `mintNativeCoin(address,uint256)`. */
+const mintNativeCoinSelector = '0x4f5aaaba'
 export const sendWarpMessageTopic = '0x56600c567728a800c0aa927500f831cb451df66a7af570eb4df4dfbf4674887d'
 
 const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
@@ -72,6 +79,20 @@ const roleLists = [
   ['managerAddresses', 3n],
 ] as const
 
+/** `u64` big-endian as 16 hex digits; 2^64 - 1 for an upgrade that is not scheduled. */
+const u64 = (v: bigint | undefined) => (v ?? 0xffffffffffffffffn).toString(16).padStart(16, '0')
+
+/**
+ * The rules trailer every stand-in's code ends with (contracts/Precompile.sol `_rules`): the genesis,
+ * Durango and Granite times. The stand-in compares them with its block's time, so it follows the node's
+ * pre-Durango rules (strict input lengths, no `setManager`, no events) and Warp's pre-Granite gas up to
+ * the first block at or after each upgrade, and the node's later rules from that block on, with no
+ * rewrite of the code.
+ */
+export function rulesTrailer(spec: ChainSpec, genesisTimestamp: bigint): string {
+  return u64(genesisTimestamp) + u64(spec.networkUpgrades.durangoTimestamp) + u64(spec.networkUpgrades.graniteTimestamp)
+}
+
 /** What a node's snow context gives the Warp precompile. */
 export type WarpContext = {
   /** The L1's blockchain ID, 32 bytes as 0x-hex. */
@@ -88,6 +109,8 @@ export class PrecompileRuntime {
   /** Unsigned Warp messages (0x-hex) by message ID (0x-hex), from mined SendWarpMessage logs. */
   private readonly warpMessages = new Map<string, string>()
   private readonly warpTrailer: string
+  private readonly rulesTrailer: string
+  private readonly genesisTimestamp: bigint
   /**
    * The block `prepareBlock` last prepared: its parent and time. Until a block is mined on that parent,
    * the state holds the next block's schedule and `sync` keeps it.
@@ -104,15 +127,19 @@ export class PrecompileRuntime {
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
     warp: WarpContext,
+    /** The genesis block's time, which the stand-ins take for block 0 (anvil simulates on it with time 1). */
+    genesisTimestamp: bigint,
   ) {
     this.warpTrailer = warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0')
+    this.rulesTrailer = rulesTrailer(spec, genesisTimestamp)
+    this.genesisTimestamp = genesisTimestamp
     this.parents = new ParentStates(anvil, (code) => runKeys.some((key) => code === this.code(key)))
     this.stateUpgrades = new StateUpgrades(spec, anvil, this.parents)
   }
 
-  /** The code the devnet installs for `key`: the stand-in's runtime code, and Warp's trailer. */
+  /** The code the devnet installs for `key`: the stand-in's runtime code, Warp's IDs, the rules trailer. */
   code(key: RunPrecompileKey): string {
-    return key === 'warpConfig' ? runtimeCode(key) + this.warpTrailer : runtimeCode(key)
+    return (key === 'warpConfig' ? runtimeCode(key) + this.warpTrailer : runtimeCode(key)) + this.rulesTrailer
   }
 
   /** The unsigned message of a mined `sendWarpMessage` (0x-hex), by its ID (0x-hex). */
@@ -302,6 +329,53 @@ export class PrecompileRuntime {
       if (log.address.toLowerCase() === minter) await this.addBalance(`0x${log.topics[2]!.slice(26)}`, BigInt(log.data))
       else this.warpMessages.set(log.topics[2]!.toLowerCase(), abiBytes(log.data))
     }
+    for (const [account, amount] of await this.preDurangoMints(from, latest)) await this.addBalance(account, amount)
+  }
+
+  /**
+   * The mints of blocks `from`…`latest` that ran before Durango, when the Native Minter emits no
+   * `NativeCoinMinted` (nativeminter/contract.go `mintNativeCoin`): read from anvil's traces of calls to
+   * it (`trace_filter`), each kept when it and every frame above it succeeded, in a block before
+   * `durangoTimestamp`. Nothing to ask for a chain that starts with Durango, nor once the range starts
+   * after it.
+   */
+  private async preDurangoMints(from: bigint, latest: Block): Promise<[string, bigint][]> {
+    const durango = this.spec.networkUpgrades.durangoTimestamp
+    if (durango !== undefined && durango <= this.genesisTimestamp) return []
+    const time = async (n: bigint) => (n === latest.number ? latest.timestamp : (await this.anvil.blockByNumber(n))?.timestamp)
+    const before = async (n: bigint) => {
+      const t = await time(n)
+      return t !== undefined && (durango === undefined || t < durango)
+    }
+    if (!(await before(from))) return []
+    type Trace = {
+      type: string
+      action: { callType?: string; to?: string; input?: string }
+      error?: string
+      traceAddress: number[]
+      transactionHash: string
+      blockNumber: number
+    }
+    const minter = addressOf('contractNativeMinterConfig')
+    // An anvil without trace_filter (an older binary) pays no pre-Durango mint rather than failing the sync.
+    const traces = await this.anvil.raw<Trace[]>('trace_filter', [
+      { fromBlock: hex(from), toBlock: hex(latest.number), toAddress: [minter] },
+    ])
+    const mints: [string, bigint][] = []
+    for (const t of traces.result ?? []) {
+      const input = t.action.input ?? ''
+      if (t.type !== 'call' || t.action.callType !== 'call' || t.action.to?.toLowerCase() !== minter || t.error) continue
+      if (!input.startsWith(mintNativeCoinSelector) || input.length < 10 + 128) continue
+      if (!(await before(BigInt(t.blockNumber)))) continue
+      if (t.traceAddress.length > 0) {
+        // A frame above that failed takes the mint back with it.
+        const frames = await this.anvil.request<Trace[]>('trace_transaction', [t.transactionHash])
+        const above = (f: Trace) => f.traceAddress.length < t.traceAddress.length && f.traceAddress.every((x, i) => x === t.traceAddress[i])
+        if (frames.some((f) => above(f) && f.error)) continue
+      }
+      mints.push([`0x${input.slice(34, 74)}`, BigInt(`0x${input.slice(74, 138)}`)])
+    }
+    return mints
   }
 }
 

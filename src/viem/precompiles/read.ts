@@ -4,7 +4,16 @@
  * precompile is active, and an allow list's members. Each read of an inactive precompile
  * (no code at its address) is a `PrecompileNotActiveError`, not viem's "returned no data".
  */
-import type { Address, BlockNumber, BlockTag, Client, Hex } from 'viem'
+import type {
+  Address,
+  BlockNumber,
+  BlockTag,
+  Client,
+  GetBlockErrorType,
+  GetContractEventsErrorType,
+  Hex,
+  ReadContractErrorType,
+} from 'viem'
 import { getBlock, getCode, getContractEvents, readContract } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import { getAddress } from 'viem'
@@ -24,9 +33,11 @@ import { allowListAbi, feeManagerAbi, rewardManagerAbi, warpMessengerAbi } from 
 import { type AllowListRole, allowListRoleFromNumber } from '../../core/precompiles/roles.js'
 import { type PrecompileKey, isPrecompileKey, precompiles } from '../../core/names.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
-import { InvalidArgumentError } from '../../errors/argument.js'
+import { checkMaxBlockRange, readLogRange } from '../../core/logRange.js'
+import { InvalidArgumentError, type InvalidArgumentErrorType } from '../../errors/argument.js'
 import { MethodNotFoundError } from '../../errors/node.js'
-import { getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
+import type { PrecompileNotActiveErrorType } from '../../errors/precompile.js'
+import { type GetChainConfigErrorType, getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
 
 /** Where a read looks: a block number or tag (default `latest`). */
 export type PrecompileReadAt = { blockNumber?: BlockNumber | undefined; blockTag?: BlockTag | undefined }
@@ -223,18 +234,31 @@ export type GetAllowListMembersParameters = {
   precompile: AllowListPrecompileKey
   /**
    * The block to read `RoleSet` events from, in place of the activation block (found by a binary
-   * search over headers); the config's lists are then dated from it. One `eth_getLogs` covers the
-   * range to the head: where a provider limits ranges, pass a recent block.
+   * search over headers); the config's lists are then dated from it. Events before it are not read.
    */
   fromBlock?: bigint | undefined
+  /**
+   * The most blocks one `eth_getLogs` covers: the events are read from the start in chunks of that
+   * many blocks, in order. Without it, one `eth_getLogs` covers the range; a node that refuses it as
+   * too long (its `api-max-blocks-per-request`: `requested too many blocks from A to B, maximum is
+   * set to N`) is asked again in chunks of N blocks, as is a node whose maximum is below this one.
+   */
+  maxBlockRange?: bigint | undefined
 }
 export type GetAllowListMembersReturnType = AllowListMembers
+export type GetAllowListMembersErrorType =
+  | InvalidArgumentErrorType
+  | PrecompileNotActiveErrorType
+  | GetChainConfigErrorType
+  | GetBlockErrorType
+  | GetContractEventsErrorType
+  | ReadContractErrorType
 
 /**
  * The members of an allow list at the head: the lists of the config that activated it, then
  * every `RoleSet` event since, each member checked against `readAllowList`. Before Durango a node
  * emits no `RoleSet`: members added then are missing (and those removed then are dropped by the
- * check).
+ * check). A node that limits `eth_getLogs` ranges is read in chunks of its maximum.
  *
  * @example
  * import { createPublicClient, http } from 'viem'
@@ -242,12 +266,15 @@ export type GetAllowListMembersReturnType = AllowListMembers
  *
  * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const { admins, managers, enabled } = await getAllowListMembers(client, { precompile: 'txAllowListConfig' })
+ * // At most 2048 blocks per eth_getLogs, in chunks from the start:
+ * const minters = await getAllowListMembers(client, { precompile: 'contractNativeMinterConfig', maxBlockRange: 2048n })
  */
 export async function getAllowListMembers(
   client: Client,
   parameters: GetAllowListMembersParameters,
 ): Promise<GetAllowListMembersReturnType> {
   const precompile = checkAllowListPrecompile(parameters?.precompile)
+  const maxBlockRange = checkMaxBlockRange(parameters.maxBlockRange)
   const block = getAction(client, getBlock, 'getBlock')
   const head = await block({ blockTag: 'latest' })
   const config = activeAllowListConfig(await getChainConfig(client), precompile, head.timestamp)
@@ -255,21 +282,18 @@ export async function getAllowListMembers(
   const activation =
     parameters.fromBlock ??
     (await firstBlockAtOrAfter(config.timestamp, head.number, async (n) => (await block({ blockNumber: n })).timestamp))
-  const events = await getAction(
-    client,
-    getContractEvents,
-    'getContractEvents',
-  )({
-    address: precompiles[precompile].address,
-    abi: allowListAbi,
-    eventName: 'RoleSet',
-    fromBlock: activation,
-    toBlock: head.number,
-  })
+  const events = getAction(client, getContractEvents, 'getContractEvents')
+  const logs = await readLogRange(
+    (fromBlock, toBlock) =>
+      events({ address: precompiles[precompile].address, abi: allowListAbi, eventName: 'RoleSet', fromBlock, toBlock }),
+    activation,
+    head.number,
+    maxBlockRange,
+  )
   return allowListMembers(
     config.lists,
     activation,
-    events.map((e) => ({ account: e.args.account as Address, blockNumber: e.blockNumber })),
+    logs.map((e) => ({ account: e.args.account as Address, blockNumber: e.blockNumber })),
     (address) => getAllowListRole(client, { precompile, address, blockNumber: head.number }),
     getAddress,
   )

@@ -1,0 +1,59 @@
+/**
+ * `eth_fillTransaction` as a node fills a transaction (graft/subnet-evm/internal/ethapi/api.go
+ * `FillTransaction` → transaction_args.go `setDefaults`): the fee fields first
+ * (`setFeeDefaults` / `setSubnetEVMFeeDefault`: the tip from the gas price oracle, the fee cap
+ * tip + 2 × the head's base fee), then the gas from `DoEstimateGas` with those fees, whose error is
+ * the fill's. viem asks for it before every send it prepares, so the node's estimate refusals (a
+ * precompile's error, a creation by an origin without a deployer role) must come out here too:
+ * the devnet estimates through its own `eth_estimateGas` (what the node's estimate answers) and
+ * leaves only the nonce, chain ID and encoding to anvil's own fill.
+ */
+import type { AnvilClient } from '../chain/anvilClient.js'
+import type { CallOutcome } from '../chain/envelope.js'
+
+export type Args = Record<string, unknown>
+
+/**
+ * The arguments of a transaction with the node's defaults for its fees and gas (`setFeeDefaults`,
+ * then `DoEstimateGas`), or the estimate's error, which is the answer. `estimate` answers
+ * `eth_estimateGas` for the arguments as the devnet does. Undefined where anvil's own answer stands
+ * (mixed fee fields the node refuses).
+ */
+export async function fillDefaults(
+  anvil: AnvilClient,
+  given: unknown,
+  estimate: (args: Args) => Promise<CallOutcome>,
+): Promise<{ args: Args } | { error: CallOutcome } | undefined> {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined
+  const args: Args = { ...(given as Args) }
+  const set = (key: string) => args[key] !== undefined && args[key] !== null
+  if (set('gasPrice') && (set('maxFeePerGas') || set('maxPriorityFeePerGas'))) return undefined
+  if (!set('gasPrice') && !(set('maxFeePerGas') && set('maxPriorityFeePerGas'))) {
+    if (!set('maxPriorityFeePerGas')) args.maxPriorityFeePerGas = await anvil.request<string>('eth_maxPriorityFeePerGas', [])
+    if (!set('maxFeePerGas')) {
+      // setSubnetEVMFeeDefault: twice the head's base fee, so the transaction survives a rising base fee.
+      const head = await anvil.request<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false])
+      args.maxFeePerGas = `0x${(BigInt(args.maxPriorityFeePerGas as string) + 2n * BigInt(head.baseFeePerGas ?? '0x0')).toString(16)}`
+    }
+  }
+  if (!set('gas')) {
+    const { nonce, chainId, type, gas, ...call } = args
+    const estimated = await estimate(call)
+    if (!('result' in estimated)) return { error: estimated }
+    args.gas = JSON.parse(estimated.result) as string
+  }
+  return { args }
+}
+
+/** The outcome of `eth_fillTransaction` with `params` (undefined: anvil's own answer stands). */
+export async function fillTransaction(
+  anvil: AnvilClient,
+  params: unknown[],
+  estimate: (args: Args) => Promise<CallOutcome>,
+): Promise<CallOutcome | undefined> {
+  const filled = await fillDefaults(anvil, params[0], estimate)
+  if (!filled) return undefined
+  if ('error' in filled) return filled.error
+  const reply = await anvil.raw('eth_fillTransaction', [filled.args, ...params.slice(1)])
+  return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
+}
