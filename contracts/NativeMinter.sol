@@ -8,11 +8,19 @@ interface INativeMinter is IAllowList {
     function mintNativeCoin(address addr, uint256 amount) external;
 }
 
+/// Carries minted coin to an account with code without running any of it, as `AddBalance` runs none: created with
+/// the amount, it self-destructs to the recipient in its constructor (EIP-6780 still deletes it then).
+contract Courier {
+    constructor(address payable recipient) payable {
+        selfdestruct(recipient);
+    }
+}
+
 /// Native Minter (0x0200000000000000000000000000000000000001) (precompile/contracts/nativeminter/contract.go).
-/// EVM code cannot create coins: this checks the input and the caller and, from Durango, emits NativeCoinMinted;
-/// the devnet adds the amount to the recipient's balance (anvil_setBalance) once the transaction is mined, from
-/// the event, or before Durango (no event, and the input must be exactly two words) from anvil's trace of the
-/// successful call (src/devnet/precompiles/runtime.ts).
+/// EVM code cannot create coins, so the stand-in pays each mint from a reserve the devnet keeps on its account
+/// (2^255 wei, topped up by the amounts minted once their block is mined, and left out of the balance the devnet
+/// reports: src/devnet/precompiles/runtime.ts): the coin is the recipient's within the minting call, spendable in
+/// the same transaction, as on a node. From Durango it emits NativeCoinMinted.
 contract NativeMinter is AllowList {
     event NativeCoinMinted(address indexed sender, address indexed recipient, uint256 amount);
 
@@ -39,7 +47,21 @@ contract NativeMinter is AllowList {
         uint256 amount = _word(args, 1);
         if (!_isEnabled(msg.sender)) _fail(string.concat("non-enabled cannot mint: ", _checksummed(msg.sender)));
         if (durango) emit NativeCoinMinted(msg.sender, to, amount);
+        _pay(to, amount);
+        // After the payment, so that its cost (an account's code check and a value call) counts within the node's.
         _charge(start, durango ? MINT_GAS + MINTED_EVENT_GAS : MINT_GAS);
         return "";
+    }
+
+    /// `AddBalance(to, amount)` from the reserve: a value call to an account without code (nothing runs), else a
+    /// Courier, so that no code of the recipient runs.
+    function _pay(address to, uint256 amount) private {
+        if (amount == 0) return;
+        if (to.code.length == 0) {
+            (bool paid,) = payable(to).call{value: amount}("");
+            if (!paid) _fail("devnet: the Native Minter's reserve cannot pay this mint");
+        } else {
+            new Courier{value: amount}(payable(to));
+        }
     }
 }

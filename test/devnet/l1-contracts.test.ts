@@ -222,12 +222,24 @@ describe('NativeToken: an ERC-20 backed by native coin the Native Minter mints',
     expect(await balanceOf(alice.address)).toBe(parseEther('1'))
   })
 
+  it('redeemTo mints to the token itself and pays the coin on in the same transaction', async () => {
+    const payee = '0x00000000000000000000000000000000000b0b0b' as Address
+    const receipt = await send(alice, token, abi(), 'redeemTo', [payee, parseEther('0.5')])
+    expect(receipt.status).toBe('success')
+    expect(await client.getBalance({ address: payee })).toBe(parseEther('0.5'))
+    expect(await client.getBalance({ address: token })).toBe(0n)
+    expect(await balanceOf(alice.address)).toBe(parseEther('0.5'))
+    // The minter's own balance is what was sent to it: none (its stand-in's reserve is not shown).
+    expect(await client.getBalance({ address: MINTER })).toBe(0n)
+    expect(await client.getTransactionCount({ address: MINTER })).toBe(1)
+  })
+
   it('refuses to mint once the token loses its role: the precompile fails the call, the burn is undone', async () => {
     await send(admin, MINTER, nativeMinterAbi, 'setNone', [token])
     await expect(
       client.simulateContract({ account: alice, address: token, abi: abi(), functionName: 'redeem', args: [parseEther('1')] }),
     ).rejects.toThrow(/reverted/)
-    expect(await balanceOf(alice.address)).toBe(parseEther('1'))
+    expect(await balanceOf(alice.address)).toBe(parseEther('0.5'))
     await send(admin, MINTER, nativeMinterAbi, 'setEnabled', [token])
   })
 })

@@ -36,7 +36,7 @@ import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
-import { roleSlot, type PrecompileRuntime } from './runtime.js'
+import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
 
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
@@ -63,6 +63,8 @@ const precompileFree = new Set([
 
 /** Reads of account state at a block, which ./parentState.ts may answer. */
 const stateReads = new Set(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_call', 'eth_estimateGas'])
+
+const nativeMinterAddress = '0x0200000000000000000000000000000000000001'
 
 const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 const zeroAddress = '0x0000000000000000000000000000000000000000'
@@ -284,6 +286,14 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         outcome.result !== 'null'
       )
         return { result: await withFeeWindow(outcome.result) }
+      if (call.method === 'eth_getBalance' && 'result' in outcome) {
+        // The Native Minter's reserve is the stand-in's, not the account's (./runtime.ts `mintReserve`).
+        const [address] = params(call)
+        const balance =
+          typeof address === 'string' && address.toLowerCase() === nativeMinterAddress ? BigInt(JSON.parse(outcome.result)) : 0n
+        if (balance >= mintReserve) return { result: JSON.stringify(`0x${(balance - mintReserve).toString(16)}`) }
+        return outcome
+      }
       if (call.method === 'eth_getCode') {
         const [address] = params(call)
         if ('result' in outcome && typeof address === 'string') {

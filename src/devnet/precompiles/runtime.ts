@@ -13,8 +13,9 @@
  *
  * Every stand-in's code ends with the rules trailer (`rulesTrailer`: genesis, Durango and Granite
  * times), from which it takes the rules of the block it runs in, so nothing is rewritten when Durango
- * or Granite arrives. Mints are paid once mined: from `NativeCoinMinted` logs, and before Durango,
- * when the node emits none, from anvil's traces (`preDurangoMints`).
+ * or Granite arrives. The Native Minter's stand-in pays mints from a reserve (`mintReserve`), topped up
+ * once their block is mined by the amounts in its `NativeCoinMinted` logs, and before Durango, when the
+ * node emits none, in anvil's traces (`preDurangoMints`).
  *
  * Warp keeps no state at its address: its stand-in reads the L1's IDs from a trailer on its code, and
  * each mined `SendWarpMessage` log is kept for `warp_getMessage`, as a node's warp backend stores the
@@ -50,6 +51,11 @@ export type RunPrecompileKey = keyof typeof runPrecompiles
 const runKeys = Object.keys(runPrecompiles) as RunPrecompileKey[]
 
 export const roleSetTopic = '0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e'
+/**
+ * The wei the Native Minter's stand-in holds beyond its own balance, to pay mints from (contracts/NativeMinter.sol):
+ * balances at its address are reported without it.
+ */
+export const mintReserve = 1n << 255n
 export const nativeCoinMintedTopic = '0x400cd392f3d56fd10bb1dbd5839fdda8298208ddaa97b368faa053e1850930ee'
 /** `mintNativeCoin(address,uint256)`. */
 const mintNativeCoinSelector = '0x4f5aaaba'
@@ -264,6 +270,7 @@ export class PrecompileRuntime {
       await this.parents.write('anvil_setStorageAt', [address, rewardAddressSlot, value])
     }
     if (key === 'contractNativeMinterConfig') {
+      await this.addBalance(address, mintReserve)
       for (const [account, amount] of config.initialMint ?? []) if (amount) await this.addBalance(account, amount)
     }
     this.installed.set(key, config)
@@ -309,8 +316,9 @@ export class PrecompileRuntime {
   }
 
   /**
-   * The logs the devnet acts on once their block is mined: `mintNativeCoin`'s `AddBalance` (EVM code
-   * cannot create coins) and the messages of `sendWarpMessage`, one `eth_getLogs` for both.
+   * The logs the devnet acts on once their block is mined: the Native Minter's mints, which its stand-in
+   * paid from its reserve (topped up here by as much, its nonce put back to 1 after its couriers'
+   * creations), and the messages of `sendWarpMessage`, one `eth_getLogs` for both.
    */
   private async takeLogs(latest: Block) {
     if (this.logsFrom > latest.number) return
@@ -325,11 +333,15 @@ export class PrecompileRuntime {
         topics: [[nativeCoinMintedTopic, sendWarpMessageTopic]],
       },
     ])
+    let minted = 0n
     for (const log of logs) {
-      if (log.address.toLowerCase() === minter) await this.addBalance(`0x${log.topics[2]!.slice(26)}`, BigInt(log.data))
+      if (log.address.toLowerCase() === minter) minted += BigInt(log.data)
       else this.warpMessages.set(log.topics[2]!.toLowerCase(), abiBytes(log.data))
     }
-    for (const [account, amount] of await this.preDurangoMints(from, latest)) await this.addBalance(account, amount)
+    for (const [, amount] of await this.preDurangoMints(from, latest)) minted += amount
+    if (minted === 0n) return
+    await this.addBalance(minter, minted)
+    await this.anvil.request('anvil_setNonce', [minter, '0x1'])
   }
 
   /**
