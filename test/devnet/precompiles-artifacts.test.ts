@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import { precompileArtifacts } from '../../src/devnet/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import { compilePrecompiles, compileSolidity } from '../../scripts/compile-contracts.mjs'
+import { compileExamples, compilePrecompiles, compileSolidity } from '../../scripts/compile-contracts.mjs'
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
@@ -69,5 +69,13 @@ describe('precompile artifacts', () => {
       expect(chain, item.name).toMatch(
         new RegExp(`selector == ${interfaces[name] === 'IAllowList' ? 'IAllowList' : 'I\\w+'}\\.${item.name}\\.selector`),
       )
+  })
+})
+
+describe('example L1 contracts (contracts/examples)', () => {
+  it('artifacts.json is up to date with contracts/examples/*.sol (run node scripts/compile-contracts.mjs)', async () => {
+    const { default: checkedIn } = await import('../../contracts/examples/artifacts.json', { with: { type: 'json' } })
+    expect(checkedIn.contracts).toEqual(compileExamples())
+    expect(Object.keys(checkedIn.contracts)).toEqual(['FeeAdmin', 'ListAdmin', 'NativeToken', 'RewardAdmin'])
   })
 })
