@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DevnetConfigError, loadChainFiles, startDevnet } from '../../src/devnet/index.js'
 import { chainConfigJson } from '../../src/devnet/config/chainSpec.js'
+import { checkForks } from '../../src/devnet/config/forkOrder.js'
 import { goJson } from '../../src/devnet/wire/goJson.js'
 
 const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -507,11 +508,157 @@ describe('state and network upgrades (state_upgrade.go, network_upgrades.go)', (
     ).toBe(0n)
   })
 
-  it('fork ordering (the node prints pointers, so only the prefix is fixed)', () => {
-    const e = errorOf(() => loadChainFiles(genesis(), { networkUpgradeOverrides: { durangoTimestamp: 2_000_000_000 } }, LOCAL))
+  it('Avalanche fork ordering (the node prints pointers, so only the prefix is fixed)', () => {
+    // Etna after Granite: Cancun (= Etna) still follows Shanghai (= Durango), so only the hook's loop refuses it.
+    const e = errorOf(() => loadChainFiles(genesis(), { networkUpgradeOverrides: { etnaTimestamp: 2_000_000_000 } }, LOCAL))
     expect(e.message).toMatch(
-      /^(upgrade\.json: networkUpgradeOverrides\.durangoTimestamp|genesis: config\.etnaTimestamp): unsupported fork ordering: durangoTimestamp enabled at timestamp \S+, but etnaTimestamp enabled at timestamp \S+$/,
+      /^genesis: config\.graniteTimestamp: unsupported fork ordering: etnaTimestamp enabled at timestamp \S+, but graniteTimestamp enabled at timestamp \S+$/,
     )
+  })
+})
+
+describe('go-ethereum fork ordering (libevm params/config.go CheckConfigForkOrder, before the Avalanche one)', () => {
+  const UNSCHEDULED = 253399622400
+
+  it('fork blocks out of order', () => {
+    refuses(
+      genesis({ byzantiumBlock: 5, constantinopleBlock: 3 }),
+      undefined,
+      'genesis: config.constantinopleBlock',
+      'unsupported fork ordering: byzantiumBlock enabled at block 5, but constantinopleBlock enabled at block 3',
+    )
+    // Every block from Homestead to London set and in order: accepted.
+    const blocks = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock']
+    const later = ['petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock', 'londonBlock']
+    const ordered = Object.fromEntries([...blocks, ...later].map((k, i) => [k, i]))
+    expect(loadChainFiles(genesis(ordered), undefined, LOCAL).spec.eth.londonBlock).toBe(10n)
+  })
+
+  it('sees the blocks SetEthUpgrades fills with 0, so an unset one may not follow a later one', () => {
+    // istanbulBlock unset is 0: after petersburgBlock 0 (also unset) and before berlinBlock 7, accepted.
+    expect(loadChainFiles(genesis({ berlinBlock: 7, londonBlock: 7 }), undefined, LOCAL).spec.eth.istanbulBlock).toBe(0n)
+    // londonBlock unset is 0 too, so it may not follow berlinBlock 7.
+    refuses(
+      genesis({ berlinBlock: 7 }),
+      undefined,
+      'genesis: config.londonBlock',
+      'unsupported fork ordering: berlinBlock enabled at block 7, but londonBlock enabled at block 0',
+    )
+    refuses(
+      genesis({ petersburgBlock: 4, berlinBlock: 7 }),
+      undefined,
+      'genesis: config.istanbulBlock',
+      'unsupported fork ordering: petersburgBlock enabled at block 4, but istanbulBlock enabled at block 0',
+    )
+    // muirGlacierBlock is optional to libevm, but SetEthUpgrades sets it all the same.
+    refuses(
+      genesis({ istanbulBlock: 5, berlinBlock: 6 }),
+      undefined,
+      'genesis: config.muirGlacierBlock',
+      'unsupported fork ordering: istanbulBlock enabled at block 5, but muirGlacierBlock enabled at block 0',
+    )
+  })
+
+  it('an optional fork left unset is skipped: the next one is compared with the last one set', () => {
+    refuses(
+      genesis({ londonBlock: 5, grayGlacierBlock: 3 }),
+      undefined,
+      'genesis: config.grayGlacierBlock',
+      'unsupported fork ordering: londonBlock enabled at block 5, but grayGlacierBlock enabled at block 3',
+    )
+    expect(loadChainFiles(genesis({ londonBlock: 5, grayGlacierBlock: 6 }), undefined, LOCAL).spec.eth.grayGlacierBlock).toBe(6n)
+    refuses(
+      genesis({ daoForkBlock: 10 }),
+      undefined,
+      'genesis: config.eip150Block',
+      'unsupported fork ordering: daoForkBlock enabled at block 10, but eip150Block enabled at block 0',
+    )
+  })
+
+  it('fork times: Shanghai and Cancun are Durango and Etna, Prague and Verkle as the genesis gives them', () => {
+    refuses(
+      genesis({ pragueTime: 5 }),
+      undefined,
+      'genesis: config.pragueTime',
+      `unsupported fork ordering: cancunTime enabled at timestamp ${DURANGO}, but pragueTime enabled at timestamp 5`,
+    )
+    // A genesis shanghaiTime is replaced by Durango's time when Durango is scheduled.
+    expect(loadChainFiles(genesis({ shanghaiTime: 5, pragueTime: 2_000_000_000 }), undefined, LOCAL).spec.eth.shanghaiTime).toBe(
+      BigInt(DURANGO),
+    )
+    // The libevm loop runs first: Durango after Etna is refused as Shanghai after Cancun, with the times.
+    refuses(
+      genesis(),
+      { networkUpgradeOverrides: { durangoTimestamp: 2_000_000_000 } },
+      'genesis: config.etnaTimestamp',
+      `unsupported fork ordering: shanghaiTime enabled at timestamp 2000000000, but cancunTime enabled at timestamp ${DURANGO}`,
+    )
+  })
+
+  it('shanghaiTime is not optional: unset (Durango unscheduled) with a later fork time set', () => {
+    const unscheduled = { durangoTimestamp: UNSCHEDULED, etnaTimestamp: UNSCHEDULED, graniteTimestamp: UNSCHEDULED }
+    const spec = loadChainFiles(genesis(unscheduled), undefined, LOCAL).spec
+    expect(spec.eth.shanghaiTime).toBeUndefined()
+    expect(spec.eth.cancunTime).toBeUndefined()
+    refuses(
+      genesis({ ...unscheduled, cancunTime: 100 }),
+      undefined,
+      'genesis: config.cancunTime',
+      'unsupported fork ordering: shanghaiTime not enabled, but cancunTime enabled at timestamp 100',
+    )
+    // Cancun is optional: unset, Prague is compared with Shanghai.
+    refuses(
+      genesis({ ...unscheduled, shanghaiTime: 200, pragueTime: 100 }),
+      undefined,
+      'genesis: config.pragueTime',
+      'unsupported fork ordering: shanghaiTime enabled at timestamp 200, but pragueTime enabled at timestamp 100',
+    )
+  })
+
+  it('block forks are not compared with fork times', () => {
+    const spec = loadChainFiles(genesis({ londonBlock: 1_000_000, mergeNetsplitBlock: 2_000_000 }), undefined, LOCAL).spec
+    expect(spec.eth.mergeNetsplitBlock).toBe(2_000_000n)
+    expect(spec.eth.shanghaiTime).toBe(BigInt(DURANGO))
+  })
+
+  it('runs after Verify: a config Verify refuses gets its message first', () => {
+    refuses(
+      genesis({ byzantiumBlock: 5, constantinopleBlock: 3, durangoTimestamp: 5 }),
+      undefined,
+      'genesis: config.durangoTimestamp',
+      verify(
+        `invalid network upgrades: durango fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp 5, default timestamp ${DURANGO}`,
+      ),
+    )
+  })
+
+  it("the loop's other texts (checkForks): not enabled before a block, a block fork after a fork time", () => {
+    expect(
+      checkForks([
+        { name: 'a', block: undefined },
+        { name: 'b', block: 3n },
+      ]),
+    ).toEqual({
+      fork: 'b',
+      message: 'unsupported fork ordering: a not enabled, but b enabled at block 3',
+    })
+    // A block fork after a timestamped one is not compared (neither case of the switch matches)...
+    expect(
+      checkForks([
+        { name: 'a', timestamp: 9n },
+        { name: 'b', block: 3n },
+      ]),
+    ).toBeUndefined()
+    // ...unless it carries a time too, which no fork of either list does.
+    expect(
+      checkForks([
+        { name: 'a', timestamp: 9n },
+        { name: 'b', block: 3n, timestamp: 10n },
+      ]),
+    ).toEqual({
+      fork: 'b',
+      message: 'unsupported fork ordering: a used timestamp ordering, but b reverted to block ordering',
+    })
   })
 })
 

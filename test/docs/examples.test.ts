@@ -19,7 +19,8 @@
  *   call `startDevnet` start their own. A program fails when it throws, leaves an unhandled
  *   rejection or takes over 30 s. Where a line's comment is only a value
  *   (`encodeCb58(bytes) // '1111…'`), the expression must equal it; some programs must also
- *   print what their comments promise (`expectations` below).
+ *   print what their comments promise (`expectations` below). Programs marked `// Needs <state> (the built-in …
+ *   enables it N hours after its start)` run after all others, once the devnet's clock is moved there.
  *
  * Not run, each listed as a skipped test with its reason (13 of the 82 checked when written):
  * - type-checked only, because they name a value that nothing creates: fragments over a
@@ -99,29 +100,58 @@ beforeAll(async () => {
     devnetError = e
   }
   const port = devnet ? new URL(devnet.url).port : '9650'
-  const programs = prepared
-    .flatMap((p) => {
-      const plan = plans.get(p)!
-      return plan.run ? [{ p, mutates: plan.mutates }] : []
-    })
-    .sort((a, b) => Number(a.mutates) - Number(b.mutates))
-    .map(({ p }) => {
-      const origin = { file: p.snippet.file, line: p.snippet.line - (p.analysis.complete ? 0 : p.preludeLines) }
-      const { code, checks } = withResultChecks(runnableCode(p), origin, p.snippet.lang)
-      resultChecks += checks
-      return {
-        id: p.snippet.id,
-        code: forDevnet(code, port, devnet?.alias ?? 'devnet'),
-        ext: p.fileName.slice(p.fileName.lastIndexOf('.')),
-      }
-    })
+  const program = (p: Prepared) => {
+    const origin = { file: p.snippet.file, line: p.snippet.line - (p.analysis.complete ? 0 : p.preludeLines) }
+    const { code, checks } = withResultChecks(runnableCode(p), origin, p.snippet.lang)
+    resultChecks += checks
+    return {
+      id: p.snippet.id,
+      code: forDevnet(code, port, devnet?.alias ?? 'devnet'),
+      ext: p.fileName.slice(p.fileName.lastIndexOf('.')),
+    }
+  }
+  // Read-only programs first, then those that change the chain; then, phase by phase, those that need a later
+  // state of the built-in schedule, after the devnet's clock is moved there (as a user would with evm_increaseTime).
+  const runnable = prepared.flatMap((p) => {
+    const plan = plans.get(p)!
+    return plan.run ? [{ p, mutates: plan.mutates, later: plan.later ?? 0 }] : []
+  })
+  const phases = [...new Set(runnable.map((r) => r.later))].sort((a, b) => a - b)
+  const runPhases = async (d: Devnet) => {
+    const all = new Map<string, RunResult>()
+    for (const later of phases) {
+      if (later > 0) await advanceTo(d, later)
+      const programs = runnable
+        .filter((r) => r.later === later)
+        .sort((a, b) => Number(a.mutates) - Number(b.mutates))
+        .map(({ p }) => program(p))
+      for (const [id, r] of await runSnippets(programs, join(runDir, String(later)))) all.set(id, r)
+    }
+    return all
+  }
   // The runs (a child process, mostly waiting on the devnet) overlap the type check (this process).
-  const running = devnet ? runSnippets(programs, runDir) : Promise.resolve(new Map<string, RunResult>())
+  const running = devnet ? runPhases(devnet) : Promise.resolve(new Map<string, RunResult>())
   const result = typecheck(prepared, cache)
   problems = result.bySnippet
   otherProblems = result.other
   runs = await running
 }, 180_000)
+
+/** Moves the devnet's clock to `seconds` after its genesis and mines a block there. */
+async function advanceTo(d: Devnet, seconds: number) {
+  const call = async (method: string, params: unknown[]) => {
+    const res = await fetch(d.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return ((await res.json()) as { result: { timestamp: string } }).result
+  }
+  const genesis = BigInt((await call('eth_getBlockByNumber', ['0x0', false])).timestamp)
+  const head = BigInt((await call('eth_getBlockByNumber', ['latest', false])).timestamp)
+  const target = genesis + BigInt(seconds) + 1n
+  if (target > head) await call('evm_mine', [Number(target)])
+}
 
 afterAll(async () => {
   rmSync(runDir, { recursive: true, force: true })

@@ -292,7 +292,8 @@ export function jsdocSnippets(): Snippet[] {
 
 /** What the harness does with a snippet, and why not when it does not. */
 export type Plan = { typecheck: true } | { typecheck: false; reason: string }
-export type RunPlan = { run: true; mutates: boolean } | { run: false; reason: string }
+/** `later`: seconds after the devnet's start the program needs the chain to have reached (it runs after the others). */
+export type RunPlan = { run: true; mutates: boolean; later?: number } | { run: false; reason: string }
 
 export type Analysis = {
   complete: boolean
@@ -613,9 +614,14 @@ export function runPlan(p: Prepared): RunPlan {
     }
   if (p.completedTry) return { run: false, reason: 'a catch clause, the end of a try: type-checked only' }
   if (p.unresolved.length) return { run: false, reason: `uses ${p.unresolved.join(', ')}, which nothing declares (its type check fails)` }
-  // A first-line comment `// Needs <state>.` marks an example for a chain state the built-in devnet reaches only later.
+  // A first-line comment `// Needs <state> (the built-in … enables it N hours after its start).` marks an example
+  // for a state the built-in devnet reaches only later: run last, once the devnet's clock is moved there.
   const needs = /^\/\/ Needs (.*)$/m.exec(s.code)
-  if (needs) return { run: false, reason: `needs ${needs[1]}: type-checked only (the state is exercised in test/viem)` }
+  if (needs) {
+    const hours = /(\d+) hours? after its start/.exec(needs[1]!)
+    if (!hours) return { run: false, reason: `needs ${needs[1]}: type-checked only` }
+    return { run: true, mutates: true, later: Number(hours[1]) * 3600 }
+  }
   const mutates =
     /devnet_setFeeConfig|sendTransaction|evm_|anvil_|setAllowListRole|setFeeConfig|mintNativeCoin|setRewardAddress|allowFeeRecipients|disableRewards/
   return { run: true, mutates: mutates.test(s.code) }

@@ -101,7 +101,17 @@ for (const kind of ['http', 'eip1193'] as const)
         const error = await client.getRewardConfig().catch((e: unknown) => e)
         expect(error).toBeInstanceOf(PrecompileNotActiveError)
         expect((error as PrecompileNotActiveError).precompile).toBe('rewardManagerConfig')
-        expect((error as Error).message).toMatch(/rewardManagerConfig \(0x0200000000000000000000000000000000000004\) is not active/)
+        expect((error as Error).message).toMatch(
+          /rewardManagerConfig \(0x0200000000000000000000000000000000000004\) is not active at block \d+/,
+        )
+        // The block read, as the ethers function reports it.
+        expect((error as PrecompileNotActiveError).block).toBe((await client.getBlock()).number)
+      })
+
+      it("'finalized' and 'safe' are the last accepted block, as on a node", async () => {
+        const head = await client.getBlock()
+        expect((await client.getBlock({ blockTag: 'finalized' })).hash).toBe(head.hash)
+        expect((await client.getBlock({ blockTag: 'safe' })).hash).toBe(head.hash)
       })
 
       it('bad arguments are refused before any request', async () => {

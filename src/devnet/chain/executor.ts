@@ -42,6 +42,30 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
  * runs before each forwarded call or run of reads, `intercept` may answer a state-changing call
  * instead of anvil, `adjust` may rewrite anvil's answer.
  */
+/**
+ * A node answers `accepted`, `finalized` and `safe` with its last accepted block, as `latest`
+ * (graft/evm/rpc/types.go `BlockNumber.IsAccepted`, eth/api_backend.go `HeaderByNumber`: blocks are
+ * final once accepted). anvil knows no `accepted` and puts `finalized` and `safe` blocks behind its
+ * head, so these tags go to anvil as `latest`. (`pending` stays: a node's `eth_getTransactionCount`
+ * counts its pool there.)
+ */
+export function acceptedTagsAsLatest(method: string, params: string): string {
+  if (!takesBlockTag(method) || !params.includes('"')) return params
+  return params.replace(/"(?:accepted|finalized|safe)"/g, '"latest"')
+}
+
+/** Methods whose params hold block tags and otherwise only hex and addresses (not free text a signature covers). */
+const blockTagMethods = new Set([
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_feeHistory',
+  'eth_newFilter',
+  'debug_traceCall',
+])
+const takesBlockTag = (method: string) =>
+  method.startsWith('eth_get') || method.startsWith('debug_traceBlock') || blockTagMethods.has(method)
+
 export type ForwardHooks = {
   before(calls: readonly ChainCall[]): Promise<void>
   /**
@@ -66,7 +90,8 @@ export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<st
   const hooks = opts.hooks
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
-      (c, i) => `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${c.params}`}}`,
+      (c, i) =>
+        `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${acceptedTagsAsLatest(c.method, c.params)}`}}`,
     )
     let text: string
     try {

@@ -5,6 +5,7 @@
  */
 import { feeConfigKeys, networkUpgradeKeys, precompileKeys } from '../../core/names.js'
 import { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './feeConfig.js'
+import { type EthForkBlockKey, ethForkBlockKeys, ethForkTimeKeys } from './forkOrder.js'
 import { networkUpgradeDefaults } from './networkUpgrades.js'
 import { readPrecompileConfig, readPrecompileUpgrade } from './precompiles.js'
 import {
@@ -27,28 +28,12 @@ import { verifyGenesisPrecompiles, verifyNetworkUpgrades, verifyPrecompileUpgrad
 
 export type { ChainSpec, StateUpgrade, UpgradeFile }
 
-const ethBlockKeys = [
-  'homesteadBlock',
-  'daoForkBlock',
-  'eip150Block',
-  'eip155Block',
-  'eip158Block',
-  'byzantiumBlock',
-  'constantinopleBlock',
-  'petersburgBlock',
-  'istanbulBlock',
-  'muirGlacierBlock',
-  'berlinBlock',
-  'londonBlock',
-  'arrowGlacierBlock',
-  'grayGlacierBlock',
-  'mergeNetsplitBlock',
-  'terminalTotalDifficulty',
-] as const
-const ethTimeKeys = ['shanghaiTime', 'cancunTime', 'pragueTime', 'verkleTime'] as const
+/** The geth fields of the genesis `config`: libevm `CheckConfigForkOrder`'s fork blocks and times, and the rest. */
+const ethBlockKeys = [...ethForkBlockKeys, 'terminalTotalDifficulty'] as const
+const ethTimeKeys = ethForkTimeKeys
 const ethBoolKeys = ['daoForkSupport', 'terminalTotalDifficultyPassed'] as const
 /** `SetEthUpgrades` (`params/config_extra.go`) fills these with 0 when the genesis leaves them unset. */
-const filledBlockKeys = [
+const filledBlockKeys: readonly EthForkBlockKey[] = [
   'homesteadBlock',
   'eip150Block',
   'eip155Block',
@@ -60,7 +45,7 @@ const filledBlockKeys = [
   'muirGlacierBlock',
   'berlinBlock',
   'londonBlock',
-] as const
+]
 
 function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgrades {
   const out: NetworkUpgrades = {}

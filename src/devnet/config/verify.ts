@@ -7,6 +7,7 @@
 import { keccak_256 } from '@noble/hashes/sha3'
 import { networkUpgradeKey, networkUpgradeKeys, networkUpgradeNames, type NetworkUpgradeKey } from '../../core/names.js'
 import { verifyFeeConfig } from './feeConfig.js'
+import { checkForks, ethForkOrder } from './forkOrder.js'
 import { networkUpgradeDefaults } from './networkUpgrades.js'
 import { at, fail, type Where } from './read.js'
 import type { ChainSpec, PrecompileConfig } from './types.js'
@@ -129,11 +130,13 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
   })
 }
 
-/** `verifyNetworkUpgrades` against the network's defaults, then `CheckConfigForkOrder` (`params/extras/network_upgrades.go`, `config.go`). */
+/**
+ * `verifyNetworkUpgrades` against the network's defaults (`params/extras/network_upgrades.go`, in `Verify`), then
+ * the fork order the node checks when it sets up the genesis block, after `SetEthUpgrades` (see `checkConfigForkOrder`).
+ */
 export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
   const defaults = networkUpgradeDefaults(spec.networkID)
-  const whereOf = (key: NetworkUpgradeKey) =>
-    spec.upgrades.networkUpgradeOverrides?.[key] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key)
+  const whereOf = upgradeWhere(spec, overridesWhere, genesisWhere)
   for (const name of networkUpgradeNames) {
     const key = networkUpgradeKey(name)
     const def = defaults[key]
@@ -146,18 +149,34 @@ export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, ge
       problem = `provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${cfg}, default timestamp ${def}`
     if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${name} fork block timestamp is invalid: ${problem}`)
   }
-  // CheckConfigForkOrder (`forkOrder`: Fortuna is the optional one); the node prints pointer
-  // addresses here, so only the shape matches.
-  let prev: { key: string; ts: bigint | undefined } | undefined
-  for (const key of networkUpgradeKeys) {
-    const ts = spec.networkUpgrades[key]
-    if (key === 'fortunaTimestamp' && ts === undefined) continue
-    if (prev) {
-      if (prev.ts === undefined && ts !== undefined)
-        fail(whereOf(key), `unsupported fork ordering: ${prev.key} not enabled, but ${key} enabled at timestamp ${ts}`)
-      if (prev.ts !== undefined && ts !== undefined && prev.ts > ts)
-        fail(whereOf(key), `unsupported fork ordering: ${prev.key} enabled at timestamp ${prev.ts}, but ${key} enabled at timestamp ${ts}`)
-    }
-    prev = { key, ts }
+  checkConfigForkOrder(spec, overridesWhere, genesisWhere)
+}
+
+/** Where a network upgrade's time comes from: `upgrade.json`'s override, else the genesis. */
+const upgradeWhere = (spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) => (key: NetworkUpgradeKey) =>
+  spec.upgrades.networkUpgradeOverrides?.[key] !== undefined ? at(overridesWhere, key) : at(genesisWhere, key)
+
+/**
+ * `ChainConfig.CheckConfigForkOrder` (`core/genesis.go` `SetupGenesisBlock` / `Genesis.Commit`), unwrapped, on
+ * the config after `SetEthUpgrades`: libevm's `params/config.go` loop over go-ethereum's forks first, then its
+ * hook, subnet-evm's `params/extras/config.go` `checkForks(forkOrder())` over the network upgrades (Fortuna the
+ * optional one). The second prints `*uint64` pointers where this writes the times, so only its shape matches.
+ */
+export function checkConfigForkOrder(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
+  const whereOf = upgradeWhere(spec, overridesWhere, genesisWhere)
+  const scheduled = (v: bigint | undefined) => v !== undefined && v < BigInt(unscheduledTimestamp)
+  // Shanghai and Cancun follow Durango and Etna when those are scheduled (`SetEthUpgrades`): point at their source.
+  const source: Record<string, NetworkUpgradeKey | undefined> = {
+    shanghaiTime: scheduled(spec.networkUpgrades.durangoTimestamp) ? 'durangoTimestamp' : undefined,
+    cancunTime: scheduled(spec.networkUpgrades.etnaTimestamp) ? 'etnaTimestamp' : undefined,
   }
+  const eth = checkForks(ethForkOrder(spec.eth))
+  if (eth) {
+    const from = source[eth.fork]
+    fail(from ? whereOf(from) : at(genesisWhere, eth.fork), eth.message)
+  }
+  const avalanche = checkForks(
+    networkUpgradeKeys.map((key) => ({ name: key, timestamp: spec.networkUpgrades[key], optional: key === 'fortunaTimestamp' })),
+  )
+  if (avalanche) fail(whereOf(avalanche.fork as NetworkUpgradeKey), avalanche.message)
 }

@@ -60,7 +60,7 @@ async function readPrecompile<T>(client: Client, precompile: PrecompileKey, at: 
       getBlock,
       'getBlock',
     )(at.blockNumber === undefined ? { blockTag: at.blockTag ?? 'latest' } : { blockNumber: at.blockNumber })
-    throw notActive(precompile, block.timestamp)
+    throw notActive(precompile, block.timestamp, block.number ?? undefined)
   }
 }
 
