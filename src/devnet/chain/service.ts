@@ -9,6 +9,7 @@ import { feeConfigJson, readFeeConfig, verifyFeeConfig } from '../config/feeConf
 import { parseJson } from '../../core/json/parse.js'
 import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
+import { feeHistory } from './feeHistory.js'
 import { blockNumberOrHashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
@@ -98,6 +99,8 @@ export function createChainService(
       const { feeConfig, lastChangedAt } = await fees.at(block)
       return { feeConfig: feeConfigJson(feeConfig), lastChangedAt }
     },
+    /** `eth_feeHistory` as Subnet-EVM shapes it (./feeHistory.ts). */
+    eth_feeHistory: (params) => feeHistory(anvil, params),
     /** `eth_baseFee` (internal/ethapi/api.go `BaseFee`): the base fee of a block built now. */
     eth_baseFee: async (params) => {
       positionalArgs<[]>(params, [])
