@@ -24,6 +24,7 @@ import { rewardAddressSlot } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
 import { activePrecompileConfig } from './rules.js'
+import { TipOracle } from './tipOracle.js'
 
 /** The header fields the fee rules read, as anvil reports them. */
 type Header = {
@@ -73,6 +74,8 @@ export class BlockFees {
   private creditFrom = 1n
   /** The coinbase last set on anvil. */
   private coinbase: string | undefined
+  /** The node's tip suggestion (`eth_maxPriorityFeePerGas`). */
+  readonly tips: TipOracle
 
   constructor(
     private readonly spec: ChainSpec,
@@ -81,6 +84,7 @@ export class BlockFees {
     /** The node's `feeRecipient`: where fees go when fee recipients are allowed (a node's default: the blackhole). */
     private readonly feeRecipient: string = blackhole,
   ) {
+    this.tips = new TipOracle(anvil)
     this.upgrades = {
       subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
       graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,

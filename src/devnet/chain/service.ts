@@ -107,14 +107,16 @@ export function createChainService(
       const fee = await blockFees.estimateBaseFee()
       return fee === undefined ? null : `0x${fee.toString(16)}`
     },
-    /**
-     * `eth_gasPrice` (`SuggestPrice`): that base fee plus the suggested tip (anvil's
-     * `eth_maxPriorityFeePerGas` stands in for the node's tip oracle).
-     */
+    /** `eth_gasPrice` (internal/ethapi/api.go `GasPrice`): that base fee plus the suggested tip. */
     eth_gasPrice: async (params) => {
       positionalArgs<[]>(params, [])
-      const [fee, tip] = await Promise.all([blockFees.estimateBaseFee(), anvil.request<string>('eth_maxPriorityFeePerGas', [])])
-      return `0x${((fee ?? 0n) + BigInt(tip)).toString(16)}`
+      const [fee, tip] = await Promise.all([blockFees.estimateBaseFee(), blockFees.tips.suggestTip()])
+      return `0x${((fee ?? 0n) + tip).toString(16)}`
+    },
+    /** `eth_maxPriorityFeePerGas` (`MaxPriorityFeePerGas`): the tip oracle's suggestion (./tipOracle.ts). */
+    eth_maxPriorityFeePerGas: async (params) => {
+      positionalArgs<[]>(params, [])
+      return `0x${(await blockFees.tips.suggestTip()).toString(16)}`
     },
     eth_getChainConfig: (params) => {
       positionalArgs<[]>(params, [])

@@ -1,7 +1,7 @@
 /**
  * `eth_fillTransaction` as a node fills a transaction (graft/subnet-evm/internal/ethapi/api.go
  * `FillTransaction` → transaction_args.go `setDefaults`): the fee fields first
- * (`setFeeDefaults` / `setSubnetEVMFeeDefault`: the tip from the gas price oracle, the fee cap
+ * (`setFeeDefaults` / `setSubnetEVMFeeDefault`: the tip from the gas price oracle, ../chain/tipOracle.ts, the fee cap
  * tip + 2 × the head's base fee), then the gas from `DoEstimateGas` with those fees, whose error is
  * the fill's. viem asks for it before every send it prepares, so the node's estimate refusals (a
  * precompile's error, a creation by an origin without a deployer role) must come out here too:
@@ -23,13 +23,14 @@ export async function fillDefaults(
   anvil: AnvilClient,
   given: unknown,
   estimate: (args: Args) => Promise<CallOutcome>,
+  suggestTip: () => Promise<bigint>,
 ): Promise<{ args: Args } | { error: CallOutcome } | undefined> {
   if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined
   const args: Args = { ...(given as Args) }
   const set = (key: string) => args[key] !== undefined && args[key] !== null
   if (set('gasPrice') && (set('maxFeePerGas') || set('maxPriorityFeePerGas'))) return undefined
   if (!set('gasPrice') && !(set('maxFeePerGas') && set('maxPriorityFeePerGas'))) {
-    if (!set('maxPriorityFeePerGas')) args.maxPriorityFeePerGas = await anvil.request<string>('eth_maxPriorityFeePerGas', [])
+    if (!set('maxPriorityFeePerGas')) args.maxPriorityFeePerGas = `0x${(await suggestTip()).toString(16)}`
     if (!set('maxFeePerGas')) {
       // setSubnetEVMFeeDefault: twice the head's base fee, so the transaction survives a rising base fee.
       const head = await anvil.request<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false])
@@ -50,8 +51,9 @@ export async function fillTransaction(
   anvil: AnvilClient,
   params: unknown[],
   estimate: (args: Args) => Promise<CallOutcome>,
+  suggestTip: () => Promise<bigint>,
 ): Promise<CallOutcome | undefined> {
-  const filled = await fillDefaults(anvil, params[0], estimate)
+  const filled = await fillDefaults(anvil, params[0], estimate, suggestTip)
   if (!filled) return undefined
   if ('error' in filled) return filled.error
   const reply = await anvil.raw('eth_fillTransaction', [filled.args, ...params.slice(1)])

@@ -172,6 +172,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return result.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
   }
 
+  const suggestTip = () => blockFees.tips.suggestTip()
   /** `eth_estimateGas` of `args` at the head, answered as the devnet answers it. */
   const estimate = async (args: Args): Promise<CallOutcome> => {
     const asked = [args, 'latest']
@@ -201,7 +202,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       }
       if (call.method === 'anvil_mine') return { outcome: await mineBlocks(params(call)) }
       if (call.method === 'eth_fillTransaction') {
-        const outcome = await fillTransaction(anvil, params(call), estimate)
+        const outcome = await fillTransaction(anvil, params(call), estimate, suggestTip)
         return outcome ? { outcome } : undefined
       }
       // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
@@ -215,7 +216,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       } else if (call.method === 'eth_sendTransaction') {
         // SendTransaction fills the defaults first (setDefaults): its estimate's error is the send's.
         const [given, ...rest] = params(call)
-        const filled = await fillDefaults(anvil, given, estimate)
+        const filled = await fillDefaults(anvil, given, estimate, suggestTip)
         if (filled && 'error' in filled) return { outcome: filled.error }
         if (filled) sent = { ...call, params: JSON.stringify([filled.args, ...rest]) }
         const t = (filled?.args ?? given) as
