@@ -25,7 +25,9 @@ export {
   setAllowListRole,
   setFeeConfig,
   setRewardAddress,
+  watchPrecompileEvents,
   type PrecompileEvent,
+  type PrecompileEventLocation,
   type PrecompileProvider,
   type PrecompileWriteOverrides,
 } from './precompiles.js'

@@ -538,3 +538,69 @@ export function decodePrecompileLog(log: Pick<Log, 'address' | 'topics' | 'data'
       return undefined
   }
 }
+
+/** Where a watched event was mined: the same fields as viem's watchers give. */
+export type PrecompileEventLocation = { blockNumber: bigint; transactionHash: `0x${string}`; logIndex: number }
+
+/**
+ * Calls `onEvent` with each event of a precompile, decoded ({@link decodePrecompileLog}), in the
+ * order mined: every `pollingInterval` ms (default 4,000, ethers' own) it reads the new blocks'
+ * logs with `getLogs`, as viem's watchers poll. A failed poll goes to `onError` and is tried
+ * again from the same block. Resolves, once the head block is known, with the function that
+ * stops watching (and waits for a poll under way). A node emits these events only from Durango on.
+ *
+ * @example
+ * import { SubnetProvider, watchPrecompileEvents } from 'subnet-rpc/ethers'
+ *
+ * const provider = new SubnetProvider('http://127.0.0.1:9650/ext/bc/devnet/rpc')
+ * const stop = await watchPrecompileEvents(provider, {
+ *   precompile: 'txAllowListConfig',
+ *   onEvent: (event, at) => console.log(event.kind, at.blockNumber),
+ * })
+ * await stop()
+ * provider.destroy()
+ */
+export async function watchPrecompileEvents(
+  provider: Provider,
+  parameters: {
+    precompile: PrecompileKey
+    onEvent: (event: PrecompileEvent, at: PrecompileEventLocation) => void
+    onError?: ((error: Error) => void) | undefined
+    pollingInterval?: number | undefined
+  },
+): Promise<() => Promise<void>> {
+  const precompile = parameters?.precompile
+  if (typeof precompile !== 'string' || !isPrecompileKey(precompile))
+    throw new InvalidArgumentError({ argument: 'precompile', value: precompile, accepted: Object.keys(precompiles).join(', ') })
+  const { onEvent, onError, pollingInterval = 4000 } = parameters
+  if (typeof onEvent !== 'function') throw new InvalidArgumentError({ argument: 'onEvent', value: onEvent, accepted: 'a function' })
+  if (!Number.isFinite(pollingInterval) || pollingInterval <= 0)
+    throw new InvalidArgumentError({ argument: 'pollingInterval', value: pollingInterval, accepted: 'a number of milliseconds above 0' })
+  const address = precompiles[precompile].address
+  let next = (await provider.getBlockNumber()) + 1
+  let stopped = false
+  const poll = async () => {
+    try {
+      const head = await provider.getBlockNumber()
+      if (stopped || head < next) return
+      const logs = await provider.getLogs({ address, fromBlock: next, toBlock: head })
+      next = head + 1
+      for (const log of logs) {
+        const event = decodePrecompileLog(log)
+        const at = { blockNumber: BigInt(log.blockNumber), transactionHash: log.transactionHash as `0x${string}`, logIndex: log.index }
+        if (event && !stopped) onEvent(event, at)
+      }
+    } catch (error) {
+      if (!stopped) onError?.(error as Error)
+    }
+  }
+  let polling: Promise<void> = Promise.resolve()
+  const timer = setInterval(() => {
+    polling = polling.then(poll)
+  }, pollingInterval)
+  return async () => {
+    stopped = true
+    clearInterval(timer)
+    await polling
+  }
+}

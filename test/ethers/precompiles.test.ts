@@ -21,6 +21,7 @@ import {
   mintNativeCoin,
   setAllowListRole,
   setFeeConfig,
+  watchPrecompileEvents,
 } from '../../src/ethers/index.js'
 import { precompileActions } from '../../src/viem/precompiles/index.js'
 import { useDevnet } from '../helpers/devnet.js'
@@ -120,5 +121,36 @@ describe('ethers writes, checked and typed', () => {
 
   it('a log from another address is not a precompile event', () => {
     expect(decodePrecompileLog({ address: recipient, topics: [], data: '0x' })).toBeUndefined()
+  })
+})
+
+describe('watchPrecompileEvents', () => {
+  it("calls back with each decoded event of the precompile and where it was mined, as viem's watchers do", async () => {
+    const watcher = new SubnetProvider(devnet().rpcUrl)
+    const seen: { kind: string; blockNumber: bigint }[] = []
+    const errors: Error[] = []
+    const stop = await watchPrecompileEvents(watcher, {
+      precompile: 'contractNativeMinterConfig',
+      pollingInterval: 50,
+      onEvent: (event, at) => seen.push({ kind: event.kind, blockNumber: at.blockNumber }),
+      onError: (e) => errors.push(e),
+    })
+    const receipt = await (await mintNativeCoin(admin, { to: recipient, amount: 7n })).wait()
+    const deadline = Date.now() + 5000
+    while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
+    await stop()
+    watcher.destroy()
+    expect(seen).toEqual([{ kind: 'nativeCoinMinted', blockNumber: BigInt(receipt!.blockNumber) }])
+    expect(errors).toEqual([])
+  })
+
+  it('refuses an unknown precompile or a missing callback before any request', async () => {
+    await expect(watchPrecompileEvents(provider, { precompile: 'nope' as never, onEvent: () => {} })).rejects.toThrow(InvalidArgumentError)
+    await expect(watchPrecompileEvents(provider, { precompile: 'txAllowListConfig', onEvent: undefined as never })).rejects.toThrow(
+      InvalidArgumentError,
+    )
+    await expect(
+      watchPrecompileEvents(provider, { precompile: 'txAllowListConfig', onEvent: () => {}, pollingInterval: 0 }),
+    ).rejects.toThrow(InvalidArgumentError)
   })
 })
