@@ -10,6 +10,7 @@ import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 const T0 = 0x65000000
 const ON = T0 + 100
 const OFF = T0 + 200
+const AGAIN = T0 + 300
 const MINTER = '0x0200000000000000000000000000000000000001'
 const FEE_MANAGER = '0x0200000000000000000000000000000000000003'
 const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -33,6 +34,7 @@ const devnet = useDevnet({
       { contractNativeMinterConfig: { blockTimestamp: ON, adminAddresses: [DEV] } },
       { feeManagerConfig: { blockTimestamp: ON, adminAddresses: [DEV], initialFeeConfig: initialFee } },
       { contractNativeMinterConfig: { blockTimestamp: OFF, disable: true } },
+      { contractNativeMinterConfig: { blockTimestamp: AGAIN, adminAddresses: [DEV] } },
     ],
   },
 })
@@ -113,5 +115,21 @@ describe('activation at the first block whose time reaches blockTimestamp', () =
     expect(await result('eth_getTransactionCount', [MINTER, hex(before)])).toBe('0x1')
     expect(BigInt(await readAllowList(DEV, hex(before)))).toBe(2n)
     expect(await readAllowList(DEV, hex(disabling))).toBe('0x')
+  })
+
+  it('with automine off, a send prepares nothing; the evm_mine that mines it activates the precompile first', async () => {
+    await mineAt(AGAIN - 1)
+    await result('evm_setAutomine', [false])
+    const data = `0x4f5aaaba${word(RECIPIENT)}${word(3n)}`
+    const hash = await result('eth_sendTransaction', [{ from: DEV, to: MINTER, data, gas: '0x100000' }])
+    expect(await result('eth_getCode', [MINTER, 'latest'])).toBe('0x')
+    const balance = BigInt(await result('eth_getBalance', [RECIPIENT, 'latest']))
+    await result('evm_mine', [AGAIN])
+    await result('evm_setAutomine', [true])
+    const receipt = await result('eth_getTransactionReceipt', [hash])
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.logs).toHaveLength(1)
+    expect(BigInt(await result('eth_getBalance', [RECIPIENT, 'latest']))).toBe(balance + 3n)
+    expect(await result('eth_getCode', [MINTER, hex(BigInt(receipt.blockNumber) - 1n)])).toBe('0x')
   })
 })
