@@ -17,6 +17,7 @@ import { createExecutor } from './chain/executor.js'
 import { limitLogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { createChainService } from './chain/service.js'
+import { PendingPool } from './precompiles/pendingPool.js'
 import { precompileHooks } from './precompiles/rpc.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
@@ -142,15 +143,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const blockFees = new BlockFees(files.spec, anvil, fees)
     precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
     blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
+    const pool = new PendingPool(blockFees)
     const execute = limitLogRanges(
       createExecutor({
         anvil,
         local: createChainService(files.spec, anvil, fees, blockFees),
-        hooks: precompileHooks(precompiles, anvil, blockFees),
+        hooks: precompileHooks(precompiles, anvil, blockFees, pool),
       }),
       anvil,
       maxBlocksPerRequest,
     )
+    // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
+    pool.submit = async (raw) => {
+      await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
+    }
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],
@@ -225,6 +231,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       anvilUrl: anvilProc.url,
       chainSpec: files.spec,
       stop: () => {
+        pool.close()
         stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())
         return stopping
       },

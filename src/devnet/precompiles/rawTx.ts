@@ -172,3 +172,44 @@ export function checksumAddress(address: string): string {
   }
   return out
 }
+
+/**
+ * A signed transaction as `eth_getTransactionByHash` shows it while it waits in the pool
+ * (internal/ethapi `newRPCPendingTransaction`): no block fields, a dynamic-fee transaction's
+ * `gasPrice` its fee cap; keys in `RPCTransaction`'s order. Legacy, EIP-2930 and EIP-1559
+ * envelopes; undefined for others.
+ */
+export function pendingTransactionJson(raw: string): Record<string, unknown> | undefined {
+  const decoded = decodeRawTransaction(raw)
+  if (!decoded) return undefined
+  const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+  const legacy = bytes[0]! >= 0xc0
+  if (!legacy && bytes[0]! > 2) return undefined
+  const type = legacy ? 0 : bytes[0]!
+  const fields = decodeRlp(bytes, legacy ? 0 : 1).item as Rlp[]
+  const q = (b: Rlp) => `0x${toBig(b).toString(16)}`
+  const [v, r, s] = fields.slice(-3).map(q) as [string, string, string]
+  const { message } = decoded
+  const dynamic = type === 2
+  return {
+    blockHash: null,
+    blockNumber: null,
+    from: decoded.sender,
+    gas: message.gas,
+    gasPrice: `0x${decoded.feeCap.toString(16)}`,
+    ...(dynamic ? { maxFeePerGas: q(fields[3]!), maxPriorityFeePerGas: q(fields[2]!) } : {}),
+    hash: `0x${Buffer.from(keccak_256(bytes)).toString('hex')}`,
+    input: message.input,
+    nonce: `0x${decoded.nonce.toString(16)}`,
+    to: message.to ?? null,
+    transactionIndex: null,
+    value: message.value,
+    type: `0x${type.toString(16)}`,
+    ...(legacy ? {} : { accessList: message.accessList, chainId: q(fields[0]!) }),
+    ...(legacy && toBig(fields[6]!) >= 35n ? { chainId: `0x${((toBig(fields[6]!) - 35n) / 2n).toString(16)}` } : {}),
+    v,
+    r,
+    s,
+    ...(legacy ? {} : { yParity: v }),
+  }
+}

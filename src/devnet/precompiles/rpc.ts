@@ -34,6 +34,7 @@ import type { BlockFees } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
+import type { PendingPool } from './pendingPool.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
@@ -114,7 +115,7 @@ export function revertText(data: unknown): string | undefined {
   return body.subarray(offset + 32, offset + 32 + length).toString('utf8')
 }
 
-export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, blockFees: BlockFees) {
+export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, blockFees: BlockFees, pool: PendingPool) {
   const roleOf = async (key: 'txAllowListConfig' | 'contractDeployerAllowListConfig', account: string) => {
     const address =
       key === 'txAllowListConfig' ? '0x0200000000000000000000000000000000000002' : '0x0200000000000000000000000000000000000000'
@@ -210,8 +211,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       const forward = (step: InterceptStep = {}): InterceptStep | undefined =>
         sent === call && !step.after ? undefined : { ...step, call: sent }
       let tx: { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean; message: object } | undefined
+      let raw: unknown
       if (call.method === 'eth_sendRawTransaction') {
-        const raw = params(call)[0]
+        raw = params(call)[0]
         tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
       } else if (call.method === 'eth_sendTransaction') {
         // SendTransaction fills the defaults first (setDefaults): its estimate's error is the send's.
@@ -245,6 +247,11 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
               `transaction underpriced: address ${checksumAddress(tx.sender)} have gas fee cap (${tx.feeCap}) < pool minimum fee cap (${minimum})`,
             ),
           }
+      }
+      // Over the pool minimum but under the next block's base fee: the node's pool keeps it (./pendingPool.ts).
+      if (typeof raw === 'string' && tx.feeCap !== undefined && tx.nonce !== undefined && (await pool.waits(tx.feeCap))) {
+        const hash = pool.hold(raw, { sender: tx.sender, nonce: tx.nonce, feeCap: tx.feeCap })
+        if (hash) return { outcome: { result: JSON.stringify(hash) } }
       }
       // With automine off the send only enters anvil's pool: the block that mines it is prepared then.
       const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
@@ -287,6 +294,17 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         outcome.result !== 'null'
       )
         return { result: await withFeeWindow(outcome.result) }
+      if (call.method === 'eth_getTransactionByHash' && 'result' in outcome && outcome.result === 'null') {
+        const [hash] = params(call)
+        const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
+        return waiting ? { result: JSON.stringify(waiting) } : outcome
+      }
+      if (call.method === 'eth_getTransactionCount' && 'result' in outcome) {
+        const [address, block] = params(call)
+        const next = block === 'pending' && typeof address === 'string' ? pool.nextNonce(address) : undefined
+        if (next !== undefined && next > BigInt(JSON.parse(outcome.result))) return { result: JSON.stringify(`0x${next.toString(16)}`) }
+        return outcome
+      }
       if (call.method === 'eth_getBalance' && 'result' in outcome) {
         // The Native Minter's reserve is the stand-in's, not the account's (./runtime.ts `mintReserve`).
         const [address] = params(call)

@@ -1,0 +1,82 @@
+/**
+ * Transactions a node's pool keeps until the base fee falls to their fee cap. Subnet-EVM's pool
+ * refuses only a fee cap under the fee config's `minBaseFee` (core/txpool/validation.go); one
+ * between that and the next block's base fee waits, pending, and the block builder includes it
+ * once the base fee of a block built then is no more than its fee cap (miner/worker.go: a
+ * transaction under the base fee is skipped), which happens as time passes without busy blocks.
+ * anvil refuses such a raw transaction (`max fee per gas less than block base fee`), so the
+ * devnet keeps it here, answers with its hash, shows it as pending (`eth_getTransactionByHash`,
+ * the sender's `pending` nonce), and hands it to anvil through its own endpoint as soon as the
+ * base fee of a block built now (`BlockFees.estimateBaseFee`) reaches its fee cap.
+ */
+import type { BlockFees } from '../chain/blockFees.js'
+import { pendingTransactionJson } from './rawTx.js'
+
+type Held = { raw: string; hash: string; sender: string; nonce: bigint; feeCap: bigint }
+
+/** How often the base fee of a block built now is compared with the fee caps waiting. */
+const checkEveryMs = 200
+
+export class PendingPool {
+  private readonly held: Held[] = []
+  private timer: ReturnType<typeof setInterval> | undefined
+  private checking = false
+  /** Sends a raw transaction through the devnet's endpoint (set once the endpoint exists). */
+  submit: ((raw: string) => Promise<void>) | undefined
+
+  constructor(private readonly blockFees: BlockFees) {}
+
+  /** Keeps a signed transaction until the base fee allows it; returns its hash (undefined: an envelope it cannot show). */
+  hold(raw: string, tx: { sender: string; nonce: bigint; feeCap: bigint }): string | undefined {
+    const hash = pendingTransactionJson(raw)?.hash as string | undefined
+    if (!hash) return undefined
+    if (!this.held.some((h) => h.hash === hash))
+      this.held.push({ raw, hash, nonce: tx.nonce, feeCap: tx.feeCap, sender: tx.sender.toLowerCase() })
+    this.timer ??= setInterval(() => void this.check(), checkEveryMs)
+    this.timer.unref?.()
+    return hash
+  }
+
+  /** Whether a transaction of this kind would wait: a raw one with a fee cap under the next base fee. */
+  async waits(feeCap: bigint): Promise<boolean> {
+    const next = await this.blockFees.estimateBaseFee()
+    return next !== undefined && feeCap < next
+  }
+
+  /** A waiting transaction as `eth_getTransactionByHash` shows it, or undefined. */
+  transaction(hash: string): Record<string, unknown> | undefined {
+    const h = this.held.find((x) => x.hash === hash.toLowerCase())
+    return h ? pendingTransactionJson(h.raw) : undefined
+  }
+
+  /** The nonce after the sender's waiting transactions, or undefined when none waits. */
+  nextNonce(sender: string): bigint | undefined {
+    let next: bigint | undefined
+    for (const h of this.held) if (h.sender === sender.toLowerCase() && (next === undefined || h.nonce + 1n > next)) next = h.nonce + 1n
+    return next
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  private async check(): Promise<void> {
+    if (this.checking || !this.submit) return
+    this.checking = true
+    try {
+      const next = await this.blockFees.estimateBaseFee()
+      // Lowest nonce first, as the pool hands a sender's transactions over.
+      const ready = this.held.filter((h) => next === undefined || h.feeCap >= next).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
+      for (const h of ready) {
+        this.held.splice(this.held.indexOf(h), 1)
+        await this.submit(h.raw)
+      }
+      if (this.held.length === 0) this.close()
+    } catch {
+      // The next turn tries again (anvil busy, a block being mined).
+    } finally {
+      this.checking = false
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A raw transaction whose fee cap is over the pool minimum (`minBaseFee`) but under the next block's base fee waits in
+ * the pool, as on a node (core/txpool/validation.go refuses only under the minimum; the block builder skips it until
+ * the base fee falls): answered with its hash, shown as pending, and mined once time has brought the base fee down to
+ * its fee cap. Real devnet, real anvil.
+ */
+import { parseGwei } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
+
+const chainId = 4328
+const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const devnet = useDevnet({
+  genesis: {
+    config: { chainId, feeConfig: testFeeConfig, feeManagerConfig: { adminAddresses: [account.address], blockTimestamp: 0 } },
+    alloc: { [account.address.slice(2)]: { balance: '0x3635c9adc5dea00000' } },
+    timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}`,
+    gasLimit: '0x7A1200',
+    difficulty: '0x0',
+  },
+})
+type Reply = { result?: any; error?: { code: number; message: string } }
+const call = async (method: string, params: unknown[] = []): Promise<Reply> =>
+  JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
+const signed = async (nonce: number, maxFeePerGas: bigint) =>
+  account.signTransaction({
+    chainId,
+    type: 'eip1559',
+    nonce,
+    to: account.address,
+    value: 1n,
+    gas: 21_000n,
+    maxFeePerGas,
+    maxPriorityFeePerGas: 1n,
+  })
+
+describe('the pending pool', () => {
+  it('keeps a fee cap between minBaseFee and the base fee: a hash, a pending transaction, the pending nonce', async () => {
+    // The minimum down to 1 gwei: the base fee (25 gwei) only falls from there as time passes.
+    const { feeConfig } = (await call('eth_feeConfig')).result
+    expect((await call('devnet_setFeeConfig', [{ ...feeConfig, minBaseFee: 1_000_000_000 }])).error).toBeUndefined()
+    const nonce = Number(BigInt((await call('eth_getTransactionCount', [account.address, 'latest'])).result))
+    expect(BigInt((await call('eth_baseFee')).result)).toBeGreaterThan(parseGwei('2'))
+
+    const raw = await signed(nonce, parseGwei('2'))
+    const sent = await call('eth_sendRawTransaction', [raw])
+    expect(sent.error).toBeUndefined()
+    const hash = sent.result as string
+    const pending = (await call('eth_getTransactionByHash', [hash])).result
+    expect(pending).toMatchObject({
+      blockHash: null,
+      blockNumber: null,
+      hash,
+      nonce: `0x${nonce.toString(16)}`,
+      maxFeePerGas: '0x77359400',
+    })
+    expect(pending.from).toBe(account.address.toLowerCase())
+    expect((await call('eth_getTransactionReceipt', [hash])).result).toBeNull()
+    expect(Number(BigInt((await call('eth_getTransactionCount', [account.address, 'pending'])).result))).toBe(nonce + 1)
+    expect(Number(BigInt((await call('eth_getTransactionCount', [account.address, 'latest'])).result))).toBe(nonce)
+
+    // Time passes with no block: the base fee of a block built now falls to the minimum, and the transaction is mined.
+    await call('evm_increaseTime', [100_000])
+    let receipt: { status: string } | null = null
+    for (const deadline = Date.now() + 5000; !receipt && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100))
+      receipt = (await call('eth_getTransactionReceipt', [hash])).result
+    }
+    expect(receipt?.status).toBe('0x1')
+  })
+
+  it('still refuses a fee cap under the pool minimum', async () => {
+    const nonce = Number(BigInt((await call('eth_getTransactionCount', [account.address, 'pending'])).result))
+    const error = (await call('eth_sendRawTransaction', [await signed(nonce, parseGwei('0.5'))])).error
+    expect(error?.message).toBe(
+      `transaction underpriced: address ${account.address} have gas fee cap (500000000) < pool minimum fee cap (1000000000)`,
+    )
+  })
+})
