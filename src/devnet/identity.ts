@@ -36,6 +36,17 @@ export type NodeIdentity = {
  */
 export const PROOF_OF_POSSESSION_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'
 
+/** avalanchego's `bls.CiphersuiteSignature`: the DST ordinary messages (a Warp message's bytes) are signed under. */
+export const SIGNATURE_DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'
+
+/**
+ * `LocalSigner.Sign` (utils/crypto/bls/signer/localsigner): the compressed G2 signature (96 bytes, 0x-hex) of
+ * `message` under {@link SIGNATURE_DST}.
+ */
+export function blsSign(secretKey: Uint8Array, message: Uint8Array): string {
+  return `0x${bytesToHex(requireBls().sign(message, secretKey, { DST: SIGNATURE_DST }))}`
+}
+
 // Versioned tags keep the derived values independent of one another and let a future
 // derivation change without silently reusing old identities.
 const blsIkmTag = utf8ToBytes('subnet-rpc/devnet/bls-ikm/v1:')

@@ -147,7 +147,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const execute = limitLogRanges(
       createExecutor({
         anvil,
-        local: createChainService(files.spec, anvil, fees, blockFees),
+        local: createChainService(files.spec, anvil, fees, blockFees, {
+          networkID,
+          blockchainID: decodeCb58(blockchainID),
+          secretKey: node.identity.blsSecretKey,
+        }),
         hooks: precompileHooks(precompiles, anvil, blockFees, pool),
       }),
       anvil,

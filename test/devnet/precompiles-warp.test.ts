@@ -15,7 +15,9 @@ import { decodeCb58, encodeCb58 } from '../../src/core/cb58.js'
 import { warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { post, rpc, useDevnet } from '../helpers/devnet.js'
+import { bls12_381 } from '@noble/curves/bls12-381'
+import { SIGNATURE_DST } from '../../src/devnet/identity.js'
 
 const WARP = '0x0200000000000000000000000000000000000005'
 const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -53,6 +55,11 @@ function warpTests(label: string, options: Parameters<typeof useDevnet>[0]) {
       return { raw: reply.result as Hex, value: decodeFunctionResult({ abi: warpMessengerAbi, functionName, data: reply.result }) }
     }
     const networkID = () => options?.networkID ?? 12345
+    /** The node's BLS public key, as info.getNodeID reports it. */
+    const nodeKey = async () => {
+      const reply = await post(devnet().infoUrl, '{"jsonrpc":"2.0","id":1,"method":"info.getNodeID","params":{}}')
+      return (JSON.parse(reply.body) as { result: { nodePOP: { publicKey: Hex } } }).result.nodePOP.publicKey.slice(2)
+    }
 
     it('is active: eth_getCode is 0x01, as on a node', async () => {
       expect((await call('eth_getCode', [WARP, 'latest'])).result).toBe('0x01')
@@ -108,6 +115,28 @@ function warpTests(label: string, options: Parameters<typeof useDevnet>[0]) {
       const event = decodeEventLog({ abi: warpMessengerAbi, data: log.data, topics: log.topics })
       expect(event).toEqual({ eventName: 'SendWarpMessage', args: { sender: ADMIN, messageID: id, message: want } })
       expect((await call('warp_getMessage', [cb58])).result).toBe(want)
+
+      // The node's BLS signature of the message's bytes, under the signature ciphersuite, by the key info.getNodeID shows.
+      const signature = (await call('warp_getMessageSignature', [cb58])).result as Hex
+      expect(signature).toMatch(/^0x[0-9a-f]{192}$/)
+      expect(bls12_381.verify(signature.slice(2), want.slice(2), await nodeKey(), { DST: SIGNATURE_DST })).toBe(true)
+      // A block's: its hash message (payload.Hash, type 0), signed the same way.
+      const blockID = encodeCb58(Buffer.from(receipt.blockHash.slice(2), 'hex'))
+      const blockMessage = `0x${u16(0)}${u32(networkID())}${hex(decodeCb58(devnet().blockchainID))}${u32(38)}${u16(0)}${u32(0)}${receipt.blockHash.slice(2)}`
+      const blockSignature = (await call('warp_getBlockSignature', [blockID])).result as Hex
+      expect(bls12_381.verify(blockSignature.slice(2), blockMessage.slice(2), await nodeKey(), { DST: SIGNATURE_DST })).toBe(true)
+    })
+
+    it("warp_getMessageSignature / warp_getBlockSignature of what the node does not have: the node's texts", async () => {
+      const unknown = encodeCb58(new Uint8Array(32).fill(7))
+      expect((await call('warp_getMessageSignature', [unknown])).error).toEqual({
+        code: -32000,
+        message: `failed to get message ${unknown} with error not found`,
+      })
+      expect((await call('warp_getBlockSignature', [unknown])).error).toEqual({
+        code: -32000,
+        message: `failed to get signature for block ${unknown} with error failed to validate block message: 2: failed to get block ${unknown}: not found`,
+      })
     })
 
     it('sendWarpMessage from a contract: the contract is the message sender; getBlockchainID works in a STATICCALL', async () => {

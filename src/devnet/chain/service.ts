@@ -10,6 +10,7 @@ import { parseJson } from '../../core/json/parse.js'
 import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
 import { feeHistory } from './feeHistory.js'
+import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
 import { blockNumberOrHashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
@@ -85,6 +86,7 @@ export function createChainService(
   anvil: AnvilClient,
   fees: FeeManagerState,
   blockFees: BlockFees,
+  warp?: WarpSigner,
 ): Map<string, LocalMethod> {
   const configJson = chainConfigJson(spec)
   const timestampArg = async (params: string | undefined) => {
@@ -138,6 +140,34 @@ export function createChainService(
       const message = fees.precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
       if (!message) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
       return message
+    },
+    /**
+     * warp_getMessageSignature(messageID): the node's BLS signature of a mined `sendWarpMessage`'s
+     * unsigned message (warp/service.go `GetMessageSignature`).
+     */
+    warp_getMessageSignature: async (params) => {
+      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+      await fees.precompiles.sync()
+      const message = fees.precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
+      if (!message || !warp) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
+      return signMessage(warp, Uint8Array.from(Buffer.from(message.slice(2), 'hex')))
+    },
+    /**
+     * warp_getBlockSignature(blockID): the node's BLS signature of the hash message of an accepted
+     * block, the block ID being its hash (warp/service.go `GetBlockSignature`, verifier_backend.go
+     * `verifyBlockMessage`).
+     */
+    warp_getBlockSignature: async (params) => {
+      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+      const hash = `0x${Buffer.from(id!).toString('hex')}`
+      const block = await anvil.request<{ hash: string } | null>('eth_getBlockByHash', [hash, false])
+      if (!block || !warp) {
+        const blockID = encodeCb58(id!)
+        throw nodeError(
+          `failed to get signature for block ${blockID} with error failed to validate block message: 2: failed to get block ${blockID}: not found`,
+        )
+      }
+      return signBlock(warp, id!)
     },
     /**
      * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent
