@@ -109,7 +109,7 @@ describe('forwarding to anvil', () => {
     ).text()
     expect(r.body).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
     expect(batch).toBe(
-      '[{"jsonrpc":"2.0","id":"x","result":"0x1869f"},{"jsonrpc":"2.0","id":"y","result":{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}},{"jsonrpc":"2.0","id":"z","result":"0x1869f"}]\n',
+      '[{"jsonrpc":"2.0","id":"x","result":"0x1869f"},{"jsonrpc":"2.0","id":"y","result":{"eth":"1.0","net":"1.0","rpc":"1.0","warp":"1.0","web3":"1.0"}},{"jsonrpc":"2.0","id":"z","result":"0x1869f"}]\n',
     )
   })
 })

@@ -18,7 +18,7 @@ const ok = (id: string, result: string) => `{"jsonrpc":"2.0","id":${id},"result"
 const invalidParams = (message: string, id = '1') => err(id, -32602, message)
 const invalidArg0 = (message: string) => invalidParams(`invalid argument 0: ${message}`)
 
-const modules = '{"eth":"1.0","net":"1.0","rpc":"1.0","web3":"1.0"}'
+const modules = '{"eth":"1.0","net":"1.0","rpc":"1.0","warp":"1.0","web3":"1.0"}'
 const call = (id: string, method: string, params?: string) =>
   `{"jsonrpc":"2.0","id":${id},"method":"${method}"${params === undefined ? '' : `,"params":${params}`}}`
 const notification = (method: string, params?: string) =>

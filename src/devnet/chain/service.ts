@@ -128,7 +128,8 @@ export function createChainService(
     eth_getActivePrecompilesAt: async (params) => activePrecompilesJson(spec, await timestampArg(params)),
     rpc_modules: (params) => {
       positionalArgs<[]>(params, [])
-      return { eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' }
+      // The warp API is on, as with `warp-api-enabled` (plugin/evm/vm.go registers the "warp" namespace then).
+      return { eth: '1.0', net: '1.0', rpc: '1.0', warp: '1.0', web3: '1.0' }
     },
     /**
      * warp_getMessage(messageID): the unsigned message of a mined `sendWarpMessage` (warp/service.go
