@@ -70,6 +70,37 @@ describe('the pending pool', () => {
     expect(receipt?.status).toBe('0x1')
   })
 
+  it('keeps an eth_sendTransaction with such a fee cap too (signed by anvil for its dev account), then mines it', async () => {
+    const base = BigInt((await call('eth_baseFee')).result)
+    // The base fee back above 2 gwei: a busy block's worth of transfers with generous fees.
+    const { feeConfig } = (await call('eth_feeConfig')).result
+    expect((await call('devnet_setFeeConfig', [{ ...feeConfig, targetGas: 21_000, baseFeeChangeDenominator: 2 }])).error).toBeUndefined()
+    while (BigInt((await call('eth_baseFee')).result) <= parseGwei('2'))
+      await call('eth_sendTransaction', [
+        { from: account.address, to: account.address, value: '0x1', maxFeePerGas: `0x${(base * 1000n).toString(16)}` },
+      ])
+    const nonce = Number(BigInt((await call('eth_getTransactionCount', [account.address, 'pending'])).result))
+    const sent = await call('eth_sendTransaction', [
+      { from: account.address, to: account.address, value: '0x1', gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x1' },
+    ])
+    expect(sent.error).toBeUndefined()
+    const hash = sent.result as string
+    expect((await call('eth_getTransactionByHash', [hash])).result).toMatchObject({ blockNumber: null, nonce: `0x${nonce.toString(16)}` })
+    // The sender's next transaction takes the nonce after the waiting one, as the node's pool counts it, and waits
+    // behind it.
+    const next = await call('eth_sendTransaction', [
+      { from: account.address, to: account.address, value: '0x2', maxFeePerGas: `0x${(base * 10n ** 6n).toString(16)}` },
+    ])
+    expect((await call('eth_getTransactionByHash', [next.result])).result.nonce).toBe(`0x${(nonce + 1).toString(16)}`)
+    await call('evm_increaseTime', [100_000])
+    let receipts: ({ status: string; blockNumber: string } | null)[] = [null, null]
+    for (const deadline = Date.now() + 5000; receipts.some((r) => !r) && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100))
+      receipts = await Promise.all([hash, next.result].map(async (h) => (await call('eth_getTransactionReceipt', [h])).result))
+    }
+    expect(receipts.map((r) => r?.status)).toEqual(['0x1', '0x1'])
+  })
+
   it('still refuses a fee cap under the pool minimum', async () => {
     const nonce = Number(BigInt((await call('eth_getTransactionCount', [account.address, 'pending'])).result))
     const error = (await call('eth_sendRawTransaction', [await signed(nonce, parseGwei('0.5'))])).error

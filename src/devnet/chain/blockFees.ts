@@ -139,9 +139,12 @@ export class BlockFees {
   /**
    * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
    * (`evm_mine`'s timestamp), else at the time anvil's pending block has. `mining`: whether a block is
-   * mined right after (not for a send while automine is off); only then does `onPrepared` run.
+   * mined right after; when not (a send while automine is off, or one whose nonce leaves a gap), nothing is
+   * set: a time pinned for a block that is not mined would stop the chain's clock until one is, and the call
+   * that does mine prepares its block then.
    */
   async prepareNextBlock(time?: bigint, { mining = true }: { mining?: boolean } = {}): Promise<void> {
+    if (!mining) return
     const { parent, timestamp, feeConfig, next } = await this.nextBlock(time)
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
@@ -152,7 +155,7 @@ export class BlockFees {
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
-    if (mining) await this.onPrepared?.(parent, timestamp)
+    await this.onPrepared?.(parent, timestamp)
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */

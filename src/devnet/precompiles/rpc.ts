@@ -139,6 +139,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
   }
 
+  /** Sends that anvil keeps unmined for now (a nonce gap): their answer does not wait for a receipt. */
+  const unmined = new WeakSet<ChainCall>()
+
   /** Addresses blocked for transactions not mined when they were sent (automine off). */
   const held: { hash: string; blocked: string[] }[] = []
   const free = async (blocked: string[]) => {
@@ -174,6 +177,22 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
   }
 
   const suggestTip = () => blockFees.tips.suggestTip()
+  /**
+   * Unsigned transaction arguments without a nonce, from a sender with transactions waiting in the devnet's
+   * pool: with the nonce after them, as the node's pool counts them (anvil's own count does not know them).
+   */
+  const withPoolNonce = async (given: unknown): Promise<unknown> => {
+    if (typeof given !== 'object' || given === null) return given
+    const { from, nonce } = given as { from?: unknown; nonce?: unknown }
+    if (nonce !== undefined || typeof from !== 'string' || pool.nextNonce(from) === undefined) return given
+    return { ...given, nonce: `0x${(await pendingNonce(from)).toString(16)}` }
+  }
+  /** The sender's next nonce, its transactions waiting in the devnet's pool counted. */
+  const pendingNonce = async (sender: string) => {
+    const counted = BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'pending']))
+    const waiting = pool.nextNonce(sender)
+    return waiting !== undefined && waiting > counted ? waiting : counted
+  }
   /** `eth_estimateGas` of `args` at the head, answered as the devnet answers it. */
   const estimate = async (args: Args): Promise<CallOutcome> => {
     const asked = [args, 'latest']
@@ -203,7 +222,8 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       }
       if (call.method === 'anvil_mine') return { outcome: await mineBlocks(params(call)) }
       if (call.method === 'eth_fillTransaction') {
-        const outcome = await fillTransaction(anvil, params(call), estimate, suggestTip)
+        const [given, ...rest] = params(call)
+        const outcome = await fillTransaction(anvil, [await withPoolNonce(given), ...rest], estimate, suggestTip)
         return outcome ? { outcome } : undefined
       }
       // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
@@ -218,7 +238,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       } else if (call.method === 'eth_sendTransaction') {
         // SendTransaction fills the defaults first (setDefaults): its estimate's error is the send's.
         const [given, ...rest] = params(call)
-        const filled = await fillDefaults(anvil, given, estimate, suggestTip)
+        const filled = await fillDefaults(anvil, await withPoolNonce(given), estimate, suggestTip)
         if (filled && 'error' in filled) return { outcome: filled.error }
         if (filled) sent = { ...call, params: JSON.stringify([filled.args, ...rest]) }
         const t = (filled?.args ?? given) as
@@ -249,13 +269,34 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
           }
       }
       // Over the pool minimum but under the next block's base fee: the node's pool keeps it (./pendingPool.ts).
-      if (typeof raw === 'string' && tx.feeCap !== undefined && tx.nonce !== undefined && (await pool.waits(tx.feeCap))) {
-        const hash = pool.hold(raw, { sender: tx.sender, nonce: tx.nonce, feeCap: tx.feeCap })
-        if (hash) return { outcome: { result: JSON.stringify(hash) } }
+      // An eth_sendTransaction is signed by anvil first (its dev accounts; an impersonated one cannot be signed
+      // for, and is left to anvil's answer).
+      const feeCap = tx.feeCap
+      if (feeCap !== undefined && (await pool.waits(feeCap))) {
+        if (call.method === 'eth_sendTransaction') {
+          const nonce = tx.nonce ?? (await pendingNonce(tx.sender))
+          const signed = await anvil.raw<string>('eth_signTransaction', [
+            { ...((JSON.parse(sent.params!) as unknown[])[0] as object), nonce: `0x${nonce.toString(16)}` },
+          ])
+          if (typeof signed.result === 'string') {
+            raw = signed.result
+            tx = { ...tx, nonce }
+          }
+        }
+        if (typeof raw === 'string' && tx.nonce !== undefined) {
+          const hash = pool.hold(raw, { sender: tx.sender, nonce: tx.nonce, feeCap })
+          if (hash) return { outcome: { result: JSON.stringify(hash) } }
+        }
       }
-      // With automine off the send only enters anvil's pool: the block that mines it is prepared then.
+      // With automine off, or a nonce past the sender's next, the send only enters anvil's pool: the block
+      // that mines it is prepared then.
       const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
-      await blockFees.prepareNextBlock(undefined, { mining: automine })
+      const gap =
+        automine &&
+        tx.nonce !== undefined &&
+        tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
+      await blockFees.prepareNextBlock(undefined, { mining: automine && !gap })
+      if (gap) unmined.add(call)
       if (!runtime.isRunning('contractDeployerAllowListConfig')) return forward()
       if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return forward()
       // The pool accepts the transaction and the block fails each creation (CanCreateContract in
@@ -285,7 +326,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       // A read at the parent of a block whose activations the devnet applied before it: the state from before them.
       const outcome = (stateReads.has(call.method) && (await runtime.parents.answer(call.method, params(call)))) || answer
       if (call.method === 'eth_sendRawTransaction' || call.method === 'eth_sendTransaction') {
-        await waitMined(outcome)
+        if (!unmined.has(call)) await waitMined(outcome)
         return outcome
       }
       if (
