@@ -45,13 +45,19 @@ describe('forwarding to anvil', () => {
     expect(mined.body).toBe('{"jsonrpc":"2.0","id":1,"result":null}\n')
     const after = BigInt((await same('eth_blockNumber')).result as string)
     expect(after).toBe(before + 3n)
-    // A block is anvil's, but for extraData: the 80-byte fee window a Subnet-EVM header starts with.
+    // A block is anvil's, but for extraData (the 80-byte fee window a Subnet-EVM header starts with) and the header's
+    // blockGasCost after the base fee (0 from Granite, test/devnet/block-gas-cost.test.ts).
     const { rpcUrl, anvilUrl } = devnet()
     const d = await rpc(rpcUrl, 'eth_getBlockByNumber', '["latest",true]', '"q"')
     const a = await rpc(anvilUrl, 'eth_getBlockByNumber', '["latest",true]', '"q"')
     const extraData = (JSON.parse(d.body) as { result: { extraData: string } }).result.extraData
     expect(extraData).toMatch(/^0x[0-9a-f]{160}$/)
-    expect(d.body).toBe(`${a.body.trimEnd().replace(/"extraData":"0x[0-9a-f]*"/, `"extraData":"${extraData}"`)}\n`)
+    expect(d.body).toBe(
+      `${a.body
+        .trimEnd()
+        .replace(/"extraData":"0x[0-9a-f]*"/, `"extraData":"${extraData}"`)
+        .replace(/("baseFeePerGas":"0x[0-9a-f]+")/, '$1,"blockGasCost":"0x0"')}\n`,
+    )
   })
 
   it('a transaction sent from the first dev account is mined, with the same receipt seen through both', async () => {

@@ -18,7 +18,7 @@
  * whole fee, gas used × price (core/state_transition.go), where anvil pays it only the tip and
  * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
  */
-import { encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
+import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
 import type { ChainSpec } from '../config/types.js'
 import { rewardAddressSlot } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
@@ -122,6 +122,40 @@ export class BlockFees {
       baseFeePerGas: h.baseFeePerGas,
       extraData: encodeFeeWindow(window),
     }
+  }
+
+  /** Each block's `blockGasCost` (null: none in its header), by hash. */
+  private readonly gasCosts = new Map<string, bigint | null>()
+
+  /**
+   * The `blockGasCost` a node's header of `block` holds (customheader `BlockGasCost`, from its parent's
+   * and the seconds between them; 0 from Granite), computed from its ancestors where not yet known. The
+   * genesis has one (0) only when Etna is active at its time (core/genesis.go `toBlock`).
+   */
+  async blockGasCostOf(raw: RawHeader): Promise<bigint | null> {
+    const block = toHeader(raw)
+    const known = this.gasCosts.get(block.hash)
+    if (known !== undefined) return known
+    const chain: Header[] = [block]
+    while (chain[0]!.number > 0n && !this.gasCosts.has(chain[0]!.parentHash)) chain.unshift(await this.header(chain[0]!.parentHash))
+    let parent: Header
+    if (chain[0]!.number === 0n) {
+      parent = chain.shift()!
+      const etna = this.spec.networkUpgrades.etnaTimestamp
+      this.gasCosts.set(parent.hash, etna !== undefined && etna <= parent.timestamp ? 0n : null)
+    } else parent = await this.header(chain[0]!.parentHash)
+    for (const h of chain) {
+      const { feeConfig } = await this.fees.at(parent)
+      const cost = blockGasCost({
+        feeConfig: feeConfig as Parameters<typeof blockGasCost>[0]['feeConfig'],
+        parent: { timestamp: parent.timestamp, blockGasCost: this.gasCosts.get(parent.hash) ?? null },
+        timestamp: h.timestamp,
+        upgrades: this.upgrades,
+      })
+      this.gasCosts.set(h.hash, cost)
+      parent = h
+    }
+    return this.gasCosts.get(block.hash)!
   }
 
   /** `extraData` as a node's header has it: the block's fee window. */

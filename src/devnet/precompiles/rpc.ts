@@ -169,11 +169,20 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return { result: 'null' }
   }
 
-  /** A block reply with the fee window as its `extraData`, as a node's header has it (genesis kept as it is). */
+  /** A block reply with the fee window as its `extraData` (genesis kept as it is) and its `blockGasCost`, as a node's header has them. */
   const withFeeWindow = async (result: string): Promise<string> => {
-    const block = parseJson(result) as { number: string; extraData: string } & Parameters<BlockFees['extraDataOf']>[0]
-    if (BigInt(block.number) === 0n) return result
-    return result.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
+    const block = parseJson(result) as { number: string; extraData: string; baseFeePerGas?: string } & Parameters<
+      BlockFees['extraDataOf']
+    >[0]
+    let out = result
+    if (BigInt(block.number) !== 0n)
+      out = out.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
+    // The header's `blockGasCost` (internal/ethapi `RPCMarshalHeader` writes it when the header has one).
+    const cost = await blockFees.blockGasCostOf(block)
+    const baseFee = `"baseFeePerGas":"${block.baseFeePerGas}"`
+    if (cost !== null && block.baseFeePerGas !== undefined && out.includes(baseFee))
+      out = out.replace(baseFee, `${baseFee},"blockGasCost":"0x${cost.toString(16)}"`)
+    return out
   }
 
   const suggestTip = () => blockFees.tips.suggestTip()
