@@ -24,7 +24,7 @@ const word = (slot: string) => `0x${BigInt(slot).toString(16).padStart(64, '0')}
 export class ParentStates {
   /** By block number: the block's hash and what was changed after it, with the values from before. */
   private readonly blocks = new Map<bigint, { hash: string; accounts: Map<string, AccountBefore> }>()
-  private recording: Map<string, AccountBefore> | undefined
+  private recording: { number: bigint; accounts: Map<string, AccountBefore> } | undefined
   /** The head at the last `follow`: what `latest` and the other tags read. */
   private head: Block | undefined
 
@@ -53,16 +53,23 @@ export class ParentStates {
       entry = { hash: parent.hash, accounts: new Map() }
       this.blocks.set(parent.number, entry)
     }
-    this.recording = entry.accounts
+    this.recording = { number: parent.number, accounts: entry.accounts }
   }
 
+  /** Ends the recording; a block after which nothing changed keeps no entry. */
   stop(): void {
+    if (this.recording?.accounts.size === 0) this.blocks.delete(this.recording.number)
     this.recording = undefined
+  }
+
+  /** Whether no block has changes recorded: reads need no look at their block then. */
+  get isEmpty(): boolean {
+    return this.blocks.size === 0
   }
 
   /** Writes through to anvil; while recording, the field's value before the first write is kept. */
   async write(method: StateWrite, params: [address: string, ...values: string[]]): Promise<void> {
-    const accounts = this.recording
+    const accounts = this.recording?.accounts
     if (accounts) {
       const address = params[0].toLowerCase()
       let before = accounts.get(address)

@@ -333,7 +333,8 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     /** Rewrites anvil's answer where a node answers otherwise. */
     async adjust(call: ChainCall, answer: CallOutcome): Promise<CallOutcome> {
       // A read at the parent of a block whose activations the devnet applied before it: the state from before them.
-      const outcome = (stateReads.has(call.method) && (await runtime.parents.answer(call.method, params(call)))) || answer
+      const outcome =
+        (stateReads.has(call.method) && !runtime.parents.isEmpty && (await runtime.parents.answer(call.method, params(call)))) || answer
       if (call.method === 'eth_sendRawTransaction' || call.method === 'eth_sendTransaction') {
         if (!unmined.has(call)) await waitMined(outcome)
         return outcome
