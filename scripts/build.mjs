@@ -1,25 +1,26 @@
 #!/usr/bin/env node
 /**
- * Builds dist/ as published: one output file per source file, so a bundler shakes the
- * installed package as it shakes src/ (no shared chunks).
+ * Builds the two packages this repository publishes: subnet-rpc (dist/) and subnet-rpc-devnet
+ * (packages/devnet/dist/). One output file per source file, so a bundler shakes the installed
+ * package as it shakes src/ (no shared chunks).
  *
  *   src/x/y.ts → dist/x/y.js  + dist/x/y.d.ts   ESM (package.json "type": "module"), for `import`
  *              → dist/x/y.cjs + dist/x/y.d.cts  CommonJS, for `require` (relative specifiers → .cjs)
  *   dist/cli.js                                 the `subnet-rpc` bin: shebang + import of dist/cli/main.js
  *
- * The devnet and the CLI run only in Node and are ESM only: `require('subnet-rpc/devnet')` loads
- * the ESM build through Node's require(esm), which every Node the package supports (>= 20.19) has.
- * A second, CommonJS copy of them would add about 0.28 MB to every install for no caller.
+ * The devnet and the CLI run only in Node and are ESM only: `require('subnet-rpc-devnet')` loads
+ * the ESM build through Node's require(esm), which every Node the packages support (>= 20.19) has.
  *
  * JavaScript by esbuild (type stripping, per file, no bundling, no source maps); declarations by
- * tsc (tsconfig.build.json, `@internal` stripped), copied to .d.cts with .cjs specifiers. A
- * declaration file that no entry point's declarations reach is removed: the exports map lets no
- * one import it, so it would only weigh on installs.
+ * tsc (tsconfig.build.json, `@internal` stripped), copied to .d.cts with .cjs specifiers. Then
+ * packages/devnet/dist/ gets the files src/devnet/index.ts reaches (the devnet and the core
+ * modules it imports, at the same paths), and dist/ keeps only the files subnet-rpc's exports map
+ * and bin reach: what no one can import would only weigh on installs.
  *
  *   node scripts/build.mjs   # npm run build; npm test and prepare run it too
  */
 import { execFile } from 'node:child_process'
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -31,6 +32,8 @@ const dist = join(root, 'dist')
 
 const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+const directories = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...directories(join(dir, e.name))] : []))
 const sources = walk(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
 const esmOnly = (f) => /^(cli|devnet)\b/.test(relative(src, f))
 
@@ -42,16 +45,23 @@ const toCjsSpecifiers = (code) => code.replace(/((?:require|import)\(|from )(["'
 
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
-/** The .d.ts files reachable from the given entry declarations (package-relative paths) through relative imports. */
-function reachableDeclarations(entries) {
+/**
+ * The files reachable from the given entries (paths relative to dist/) through relative specifiers:
+ * `from './x.js'`, `import('./x.js')` and `require("./x.cjs")` in code, `from './x.js'` in
+ * declarations (which names ./x.d.ts). Bare specifiers (packages) are not followed.
+ */
+function reachable(entries) {
   const seen = new Set()
   const queue = entries.filter(Boolean).map((e) => join(root, e))
   while (queue.length > 0) {
     const file = queue.pop()
     if (seen.has(file)) continue
     seen.add(file)
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from |import\()\s*["'](\.\.?\/[^"']+)\.js["']/g))
-      queue.push(join(dirname(file), `${specifier}.d.ts`))
+    const declaration = /\.d\.c?ts$/.test(file)
+    for (const [, specifier, ext] of readFileSync(file, 'utf8').matchAll(
+      /(?:from |import\(|require\()\s*["'](\.\.?\/[^"']+)\.(js|cjs)["']/g,
+    ))
+      queue.push(join(dirname(file), declaration ? `${specifier}.d.${ext === 'cjs' ? 'cts' : 'ts'}` : `${specifier}.${ext}`))
   }
   return seen
 }
@@ -82,15 +92,33 @@ const ownNamespaces = (code) => code.replace(/__toESM\((require\("\.\.?\/[^"]+\.
 for (const f of walk(dist).filter((f) => f.endsWith('.cjs'))) writeFileSync(f, ownNamespaces(toCjsSpecifiers(readFileSync(f, 'utf8'))))
 
 await declarations
-const reached = reachableDeclarations(
-  Object.values(packageJson.exports).flatMap((e) => (typeof e === 'object' ? [e.import?.types ?? e.types] : [])),
+const exportPaths = Object.values(packageJson.exports).flatMap((e) =>
+  typeof e !== 'object' ? [] : [e.import ?? e, e.require ?? {}].flatMap((c) => [c.types, c.default]).filter(Boolean),
 )
+const reachedDeclarations = reachable(exportPaths.filter((p) => p.endsWith('.d.ts')))
 for (const f of walk(dist).filter((f) => f.endsWith('.d.ts'))) {
-  if (!reached.has(f)) rmSync(f)
-  else if (!esmOnly(join(src, relative(dist, f)))) writeFileSync(f.replace(/\.d\.ts$/, '.d.cts'), toCjsSpecifiers(readFileSync(f, 'utf8')))
+  if (reachedDeclarations.has(f) && !esmOnly(join(src, relative(dist, f))))
+    writeFileSync(f.replace(/\.d\.ts$/, '.d.cts'), toCjsSpecifiers(readFileSync(f, 'utf8')))
 }
+
+// The devnet is a package of its own, subnet-rpc-devnet (packages/devnet), so that an app using the client
+// does not install it: its modules, with the core ones they import, are copied there as they are in dist/.
+const devnetDist = join(root, 'packages/devnet/dist')
+rmSync(devnetDist, { recursive: true, force: true })
+for (const f of reachable(['dist/devnet/index.js', 'dist/devnet/index.d.ts'])) {
+  mkdirSync(dirname(join(devnetDist, relative(dist, f))), { recursive: true })
+  copyFileSync(f, join(devnetDist, relative(dist, f)))
+}
+
+// dist/ keeps what subnet-rpc's entries and its bin reach. The bin's `devnet` command imports
+// subnet-rpc-devnet by name; `check` reads a genesis with the devnet's config modules, which stay.
+const shipped = new Set([...reachedDeclarations, ...reachable([...exportPaths, 'dist/cli/main.js'])])
+for (const f of walk(dist)) if (!shipped.has(f)) rmSync(f)
+for (const dir of directories(dist).reverse()) if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true })
 
 writeFileSync(join(dist, 'cli.js'), "#!/usr/bin/env node\nimport './cli/main.js'\n")
 chmodSync(join(dist, 'cli.js'), 0o755)
 if (!process.argv.includes('--silent'))
-  console.log(`built dist/ (${sources.length} modules, ESM + CJS + declarations) in ${Math.round(performance.now() - started)} ms`)
+  console.log(
+    `built dist/ and packages/devnet/dist/ (${sources.length} modules, ESM + CJS + declarations) in ${Math.round(performance.now() - started)} ms`,
+  )

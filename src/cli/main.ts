@@ -1,13 +1,18 @@
 /**
  * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`,
  * `subnet-rpc check --genesis f [--upgrade f] [--rpc url]` (./check.ts) and
- * `subnet-rpc status <url>` (./status.ts). The devnet's start-up modules are loaded only for
- * `devnet` and status's only for `status`, so `check` runs without the devnet's optional dependencies.
+ * `subnet-rpc status <url>` (./status.ts). The devnet is the package subnet-rpc-devnet, loaded
+ * only for `devnet`; status's modules are loaded only for `status`.
  */
+import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
-import { devnetPackages } from '../devnet/anvil.js'
-import type { Devnet } from '../devnet/index.js'
+import type * as DevnetPackage from '../devnet/index.js'
 import { check, type CliIo } from './check.js'
+
+/** The devnet's package, which an app installs beside subnet-rpc to run `subnet-rpc devnet`. */
+const devnetPackage = 'subnet-rpc-devnet'
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+const devnetInstall = `npm i -D ${devnetPackage}@${version} @foundry-rs/anvil@1.7.1`
 
 const commands = `Usage: subnet-rpc <command> [options]
 
@@ -22,9 +27,7 @@ subnet-rpc <command> --help shows a command's options.
 const usage = `Usage: subnet-rpc devnet [options]
 
 Starts a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil.
-Needs, in the project: npm i -D ${Object.entries(devnetPackages)
-  .map(([name, p]) => `${name}@${p.version}`)
-  .join(' ')}
+Needs, in the project: ${devnetInstall}
 (or any anvil binary through --anvil, ANVIL_BINARY or PATH instead of @foundry-rs/anvil).
 
 Options:
@@ -40,6 +43,21 @@ Options:
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
   -h, --help         Show this help
 `
+
+/** subnet-rpc-devnet, or an error that says how to install it. */
+async function loadDevnet(): Promise<typeof DevnetPackage> {
+  try {
+    // The name is a variable so that TypeScript checks the module's type against src/devnet, not the build.
+    return (await import(devnetPackage)) as typeof DevnetPackage
+  } catch (e) {
+    const { code, message } = e as { code?: string; message?: string }
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String(message).includes(devnetPackage)) throw e
+    throw new Error(
+      `the devnet is the package ${devnetPackage}, which is not installed. Install it with:  ${devnetInstall}\n` +
+        'Instead of @foundry-rs/anvil, any anvil binary works: --anvil <path>, the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup).',
+    )
+  }
+}
 
 function port(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined
@@ -92,8 +110,8 @@ async function devnet(argv: string[]): Promise<number> {
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
     throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
 
-  const { startDevnet } = await import('../devnet/start.js')
-  const devnet: Devnet = await startDevnet({
+  const { startDevnet } = await loadDevnet()
+  const devnet = await startDevnet({
     genesis: values.genesis,
     upgrade: values.upgrade,
     port: port(values.port, 'port') ?? 9650,

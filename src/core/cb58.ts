@@ -5,8 +5,9 @@
  * Not Bitcoin's Base58Check: the checksum is the *last* four bytes of a *single* sha256.
  * Browser-safe on purpose (no `node:` imports): the client parses node IDs too.
  */
-// noble's sha256, which viem uses too: one copy in an app's bundle, and no viem needed (ethers apps).
-import { sha256 } from '@noble/hashes/sha2'
+// noble's sha256, which viem and ethers use too: one copy in an app, and no viem needed (ethers apps). The
+// `sha256` subpath (deprecated for `sha2` from 1.8) is in every 1.x, so ethers' pinned 1.3.2 serves as viem's 1.8 does.
+import { sha256 } from '@noble/hashes/sha256'
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const checksumLen = 4

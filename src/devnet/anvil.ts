@@ -1,11 +1,12 @@
 /**
  * Finds and runs the real anvil behind the devnet, through `@viem/anvil`.
  *
- * What the devnet runs on is not installed with subnet-rpc (an app that only uses the client
- * should not get a 43 MB binary): `@foundry-rs/anvil` (the binary), `@viem/anvil` (which starts
- * and stops it) and `@noble/curves` (the node's BLS key) are optional peer dependencies,
- * loaded only when a devnet starts. {@link loadDevnetRuntime} checks them all at once and
- * throws one {@link DevnetDependencyError} naming the install command.
+ * `@viem/anvil` (which starts and stops anvil) and `@noble/curves` (the node's BLS key) are
+ * dependencies of subnet-rpc-devnet; the anvil binary is not: `@foundry-rs/anvil` (a 43 MB
+ * platform package with an install script) is an optional peer dependency, and any anvil on
+ * PATH or named by option or environment does instead. All are loaded only when a devnet
+ * starts; {@link loadDevnetRuntime} checks them at once and throws one
+ * {@link DevnetDependencyError} naming the install command for what is missing or too old.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -17,8 +18,8 @@ export class AnvilNotFoundError extends Error {
 }
 
 /**
- * The optional packages the devnet needs, with the versions this release is tested with
- * (package.json's devDependencies; its peerDependencies give the accepted ranges).
+ * The packages the devnet runs on, with the versions this release is tested with (the
+ * repository's devDependencies; packages/devnet/package.json gives the accepted ranges).
  */
 export const devnetPackages = {
   '@foundry-rs/anvil': { version: '1.7.1', role: 'the anvil binary' },
@@ -28,7 +29,7 @@ export const devnetPackages = {
 
 type DevnetPackage = keyof typeof devnetPackages
 
-/** The devnet's optional packages are missing (or too old) or no anvil is found; the message says what to install. */
+/** No anvil is found, or a package the devnet runs on is missing or too old; the message says what to install. */
 export class DevnetDependencyError extends Error {
   override name = 'DevnetDependencyError'
   /** What is missing, by package name (`@foundry-rs/anvil` standing for any anvil binary). */
@@ -39,7 +40,7 @@ export class DevnetDependencyError extends Error {
     const installCommand = `npm i -D ${problems.map((p) => `${p.name}@${devnetPackages[p.name].version}`).join(' ')}`
     super(
       [
-        'the devnet needs packages that are not installed with subnet-rpc:',
+        'the devnet needs packages that are not installed:',
         ...problems.map((p) => `  - ${p.name} (${devnetPackages[p.name].role}): ${p.problem}`),
         `Install them with:  ${installCommand}`,
         'Instead of @foundry-rs/anvil, any anvil binary works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ' +

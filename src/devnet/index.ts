@@ -1,5 +1,5 @@
 /**
- * `subnet-rpc/devnet`: a local Avalanche L1 node stand-in for tests and development (Node only).
+ * `subnet-rpc-devnet`: a local Avalanche L1 node stand-in for tests and development (Node only).
  * Starting one needs the optional peer dependencies `@foundry-rs/anvil` (or another anvil),
  * `@viem/anvil` and `@noble/curves`, loaded only then: importing this module does not.
  * @packageDocumentation

@@ -84,7 +84,7 @@ export type Devnet = {
  * `DevnetDependencyError` whose message gives the `npm i -D …` command.
  *
  * @example
- * import { startDevnet } from 'subnet-rpc/devnet'
+ * import { startDevnet } from 'subnet-rpc-devnet'
  * const devnet = await startDevnet()
  * const res = await fetch(devnet.rpcUrl, {
  *   method: 'POST',

@@ -97,7 +97,7 @@ describe('library', () => {
 
   it('a script that exits without stop() leaves no anvil running', async () => {
     const script =
-      "import('./dist/devnet/index.js').then(async ({ startDevnet }) => { const d = await startDevnet(); console.log('ANVIL ' + d.anvilUrl); process.exit(0) })"
+      "import('subnet-rpc-devnet').then(async ({ startDevnet }) => { const d = await startDevnet(); console.log('ANVIL ' + d.anvilUrl); process.exit(0) })"
     const { started, exited } = startChild(['-e', script], /ANVIL \S+\n/)
     const anvil = /ANVIL (\S+)/.exec(await started)![1]!
     expect(await exited).toBe(0)

@@ -183,11 +183,13 @@ describe('inventory', () => {
     expect(unknown).toEqual([])
   })
 
-  it('knows every entry point of the package', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
-    const subpaths = Object.keys(pkg.exports)
-      .filter((k) => k !== './package.json')
-      .map((k) => (k === '.' ? 'subnet-rpc' : `subnet-rpc/${k.slice(2)}`))
+  it('knows every entry point of the packages (subnet-rpc and subnet-rpc-devnet)', () => {
+    const subpaths = ['.', 'packages/devnet'].flatMap((dir) => {
+      const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> }
+      return Object.keys(pkg.exports)
+        .filter((k) => k !== './package.json')
+        .map((k) => (k === '.' ? pkg.name : `${pkg.name}/${k.slice(2)}`))
+    })
     expect(subpaths.sort()).toEqual(Object.keys(entryPoints).sort())
   })
 

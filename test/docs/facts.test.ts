@@ -14,11 +14,23 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8')
 const devnetDoc = read('docs/devnet.md')
 
 describe('docs/devnet.md', () => {
-  it('gives the install command of the devnet’s optional packages, at the versions the error names', () => {
-    const command = `npm i -D ${Object.entries(devnetPackages)
-      .map(([name, p]) => `${name}@${p.version}`)
-      .join(' ')}`
-    expect(devnetDoc).toContain(command)
+  it('gives the install command of the devnet’s package with the anvil version the error names', () => {
+    expect(devnetDoc).toContain(`npm i -D subnet-rpc-devnet @foundry-rs/anvil@${devnetPackages['@foundry-rs/anvil'].version}`)
+  })
+
+  it('the devnet package depends on the versions of @viem/anvil and @noble/curves the repository tests with', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'packages/devnet/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      peerDependencies: Record<string, string>
+    }
+    // A caret range of a 1.x version: the same major, at least the minimum.
+    const accepts = (range: string | undefined, version: string) => {
+      const [min, v] = [range?.replace(/^\^/, '') ?? '', version].map((x) => x.split('.').map(Number))
+      return range?.startsWith('^') === true && min![0] === v![0] && (v![1]! - min![1]! || v![2]! - min![2]!) >= 0
+    }
+    expect(pkg.dependencies['@viem/anvil']).toBe(`^${devnetPackages['@viem/anvil'].version}`)
+    expect(accepts(pkg.dependencies['@noble/curves'], devnetPackages['@noble/curves'].version)).toBe(true)
+    expect(pkg.peerDependencies['@foundry-rs/anvil']).toBe(`^${devnetPackages['@foundry-rs/anvil'].version}`)
   })
 
   it('lists the options the CLI has', () => {

@@ -52,14 +52,14 @@ import { fences } from './markdown.js'
 
 export const root = resolve(import.meta.dirname, '../..')
 
-/** The package's entry points: subpath → source entry (package.json `exports`, built by scripts/build.mjs). */
+/** The packages' entry points: subpath → source entry (the `exports` of package.json and packages/devnet/package.json, built by scripts/build.mjs). */
 export const entryPoints: Record<string, string> = {
   'subnet-rpc': 'src/index.ts',
   'subnet-rpc/viem': 'src/viem/index.ts',
   'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
   'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
   'subnet-rpc/ethers': 'src/ethers/index.ts',
-  'subnet-rpc/devnet': 'src/devnet/index.ts',
+  'subnet-rpc-devnet': 'src/devnet/index.ts',
 }
 
 /** Fence flags the harness understands, with what they mean for a block. */
@@ -392,10 +392,10 @@ const sessionTypes: Record<string, string> = {
 /** Where names a fragment uses are imported from, in order of preference, by where it is. */
 export function importOrder(file: string): string[] {
   if (file.startsWith('src/ethers/') || file === 'docs/ethers.md' || file === 'docs/hardhat.md')
-    return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', 'subnet-rpc/devnet']
+    return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', 'subnet-rpc-devnet']
   if (file.startsWith('src/devnet/') || file === 'docs/devnet.md')
-    return ['subnet-rpc/devnet', 'subnet-rpc', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
-  return ['subnet-rpc/viem', 'subnet-rpc', 'viem', 'subnet-rpc/devnet', 'subnet-rpc/ethers', 'ethers']
+    return ['subnet-rpc-devnet', 'subnet-rpc', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
+  return ['subnet-rpc/viem', 'subnet-rpc', 'viem', 'subnet-rpc-devnet', 'subnet-rpc/ethers', 'ethers']
 }
 const allModules = [
   'subnet-rpc',
@@ -403,7 +403,7 @@ const allModules = [
   'subnet-rpc/viem/actions',
   'subnet-rpc/viem/precompiles',
   'subnet-rpc/ethers',
-  'subnet-rpc/devnet',
+  'subnet-rpc-devnet',
   'viem',
   'ethers',
 ]

@@ -1,10 +1,11 @@
 /**
- * The package as users get it: `npm pack` of the built dist/ (`npm test` builds it first),
+ * The packages as users get them: `npm pack` of subnet-rpc (the built dist/; `npm test` builds
+ * it first) and of subnet-rpc-devnet (packages/devnet, with the dist/ the same build writes),
  * installed into fresh apps outside the repository, under os.tmpdir().
  *
  * Both are content-addressed and made under a lock, so the test files that need them (and
  * bench/size.ts) share one pack and one install of each app per build, whichever comes first:
- *   <tmp>/subnet-rpc-package/pack-<hash of what npm packs>/subnet-rpc-<version>.tgz
+ *   <tmp>/subnet-rpc-package/pack-<hash of what npm packs>/<package>-<version>.tgz
  *   <tmp>/subnet-rpc-package/app-<name>-<hash of its dependencies, the tarball's included>/
  * Entries unused for a day are removed.
  */
@@ -105,37 +106,39 @@ export type Pack = {
   key: string
 }
 
-let packing: Promise<Pack> | undefined
+/** The packages this repository publishes, by name: the directory `npm pack` runs in. */
+export const packageDirs = { 'subnet-rpc': root, 'subnet-rpc-devnet': join(root, 'packages/devnet') } as const
+export type PackageName = keyof typeof packageDirs
 
-/** `npm pack` of the repository as built, once per content (dist, docs, README.md, package.json). */
-export function packTarball(): Promise<Pack> {
-  packing ??= (async () => {
-    if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is not built: run npm run build (npm test builds first)')
-    const files = [
-      join(root, 'package.json'),
-      join(root, 'README.md'),
-      ...filesUnder(join(root, 'dist')),
-      ...filesUnder(join(root, 'docs')),
-    ].sort()
-    const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
-    const dir = join(cacheRoot, `pack-${key}`)
-    return withLock(dir, async () => {
-      const infoFile = join(dir, 'pack.json')
-      if (!existsSync(infoFile)) {
-        pruneOld()
-        rmSync(dir, { recursive: true, force: true })
-        mkdirSync(dir, { recursive: true })
-        // --ignore-scripts: no `prepare` rebuild; what is packed is dist/ as it is.
-        const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root)
-        const [info] = JSON.parse(stdout) as [Pack['info'] & { filename: string }]
-        writeFileSync(infoFile, JSON.stringify({ ...info, file: join(dir, info.filename) }))
-      }
-      const info = JSON.parse(readFileSync(infoFile, 'utf8')) as Pack['info'] & { file: string }
-      utimesSync(dir, new Date(), new Date())
-      return { file: info.file, info, key }
-    })
-  })()
-  return packing
+const packing = new Map<PackageName, Promise<Pack>>()
+
+/** `npm pack` of one of the packages as built, once per content (dist/, README.md, package.json). */
+export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
+  const packed = packing.get(name) ?? pack(packageDirs[name])
+  packing.set(name, packed)
+  return packed
+}
+
+async function pack(packageDir: string): Promise<Pack> {
+  if (!existsSync(join(packageDir, 'dist'))) throw new Error(`${packageDir}/dist is not built: run npm run build (npm test builds first)`)
+  const files = [join(packageDir, 'package.json'), join(packageDir, 'README.md'), ...filesUnder(join(packageDir, 'dist'))].sort()
+  const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
+  const dir = join(cacheRoot, `pack-${key}`)
+  return withLock(dir, async () => {
+    const infoFile = join(dir, 'pack.json')
+    if (!existsSync(infoFile)) {
+      pruneOld()
+      rmSync(dir, { recursive: true, force: true })
+      mkdirSync(dir, { recursive: true })
+      // --ignore-scripts: no `prepare` rebuild; what is packed is dist/ as it is.
+      const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], packageDir)
+      const [info] = JSON.parse(stdout) as [Pack['info'] & { filename: string }]
+      writeFileSync(infoFile, JSON.stringify({ ...info, file: join(dir, info.filename) }))
+    }
+    const info = JSON.parse(readFileSync(infoFile, 'utf8')) as Pack['info'] & { file: string }
+    utimesSync(dir, new Date(), new Date())
+    return { file: info.file, info, key }
+  })
 }
 
 export type App = {
@@ -148,12 +151,14 @@ export type App = {
 
 /**
  * A fresh app (`package.json` with only `dependencies`) installed with
- * `npm install --prefer-offline --no-audit --no-fund`. `withPackage` adds the packed tarball.
+ * `npm install --prefer-offline --no-audit --no-fund`. `packages` adds packed tarballs
+ * (`true`: subnet-rpc's).
  */
-export async function installApp(name: string, dependencies: Record<string, string>, withPackage: boolean): Promise<App> {
-  const pack = withPackage ? await packTarball() : undefined
-  const deps = { ...dependencies, ...(pack ? { 'subnet-rpc': `file:${pack.file}` } : {}) }
-  const dir = join(cacheRoot, `app-${name}-${hash([JSON.stringify(deps), pack?.key ?? ''])}`)
+export async function installApp(name: string, dependencies: Record<string, string>, packages: boolean | PackageName[]): Promise<App> {
+  const names: PackageName[] = packages === true ? ['subnet-rpc'] : packages === false ? [] : packages
+  const packs = await Promise.all(names.map(async (n) => [n, await packTarball(n)] as const))
+  const deps = { ...dependencies, ...Object.fromEntries(packs.map(([n, p]) => [n, `file:${p.file}`])) }
+  const dir = join(cacheRoot, `app-${name}-${hash([JSON.stringify(deps), ...packs.map(([, p]) => p.key)])}`)
   return withLock(dir, async () => {
     const done = join(dir, '.installed.json')
     if (existsSync(done)) {

@@ -1,15 +1,16 @@
 /**
- * The packed tarball (./pack.ts, the same one the install and size tests use) passes publint
+ * The packed tarballs (./pack.ts, the same ones the install and size tests use) pass publint
  * (--strict: warnings fail too) and are-the-types-wrong (every entry's types resolve and match
- * its JavaScript's format under node10, node16 from CJS and from ESM, and bundler), and holds
- * only what users need: dist/ (JavaScript and declarations, no source maps), docs/, README.md,
- * package.json.
+ * its JavaScript's format under node10, node16 from CJS and from ESM, and bundler), and hold
+ * only what users need: dist/ (JavaScript and declarations, no source maps), README.md,
+ * package.json. The docs stay in the repository.
  */
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
-import { packTarball, root } from './pack.js'
+import { type PackageName, packageDirs, packTarball, root } from './pack.js'
 
 const run = promisify(execFile)
 
@@ -23,16 +24,20 @@ async function tool(bin: string, args: string[]): Promise<{ code: number; output
   }
 }
 
-it('publint --strict passes on the tarball', async () => {
-  const { file } = await packTarball()
-  const { code, output } = await tool('publint', ['run', file, '--strict'])
-  expect(code, output).toBe(0)
-  expect(output).toContain('All good!')
-}, 60_000)
+it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
+  'publint --strict passes on the %s tarball',
+  async (name) => {
+    const { file } = await packTarball(name)
+    const { code, output } = await tool('publint', ['run', file, '--strict'])
+    expect(code, output).toBe(0)
+    expect(output).toContain('All good!')
+  },
+  60_000,
+)
 
-it('are-the-types-wrong finds no problem in the tarball', async () => {
+it('are-the-types-wrong finds no problem in the subnet-rpc tarball', async () => {
   const { file } = await packTarball()
-  const { code, output } = await tool('attw', [file, '--format', 'table-flipped', '--exclude-entrypoints', 'devnet'])
+  const { code, output } = await tool('attw', [file, '--format', 'table-flipped'])
   expect(code, output).toBe(0)
   expect(output).toContain('No problems found')
 }, 60_000)
@@ -40,28 +45,41 @@ it('are-the-types-wrong finds no problem in the tarball', async () => {
 // The devnet runs only in Node and ships ESM alone: from CommonJS, Node >= 20.19 (the package's engines) loads
 // it with require(esm), which test/package/install.test.ts runs. attw flags that one resolution (TypeScript before
 // 5.8 does not model require(esm)); every other rule still applies to it.
-it('are-the-types-wrong finds no problem in subnet-rpc/devnet but its ESM-only build', async () => {
-  const { file } = await packTarball()
-  const { code, output } = await tool('attw', [
-    file,
-    ...['--format', 'table-flipped', '--entrypoints', 'devnet', '--ignore-rules', 'cjs-resolves-to-esm'],
-  ])
+it('are-the-types-wrong finds no problem in subnet-rpc-devnet but its ESM-only build', async () => {
+  const { file } = await packTarball('subnet-rpc-devnet')
+  const { code, output } = await tool('attw', [file, ...['--format', 'table-flipped', '--ignore-rules', 'cjs-resolves-to-esm']])
   expect(code, output).toBe(0)
   expect(output).toContain('No problems found')
 }, 60_000)
 
-it('the tarball holds dist/, docs/, README.md and package.json, and no tests, sources or source maps', async () => {
+it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devnet, docs, tests, sources or source maps', async () => {
   const { info } = await packTarball()
   const paths = info.files.map((f) => f.path)
-  const outside = paths.filter((p) => !/^(dist\/|docs\/|README\.md$|package\.json$)/.test(p))
+  const outside = paths.filter((p) => !/^(dist\/|README\.md$|package\.json$)/.test(p))
   expect(outside).toEqual([])
   expect(paths.filter((p) => /\.map$|\.test\.|^src\/|^test\//.test(p))).toEqual([])
-  // Every library entry point, in both formats, with its declarations; the devnet (ESM, which Node's
-  // require loads too); and the bin.
-  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'ethers/index'])
+  // Every library entry point, in both formats, with its declarations; and the bin.
+  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index'])
     for (const ext of ['.js', '.d.ts', '.cjs', '.d.cts']) expect(paths, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
-  for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/devnet/index${ext}`)
-  expect(paths.filter((p) => /^dist\/(devnet|cli)\/.*\.(cjs|d\.cts)$/.test(p))).toEqual([])
+  // Of the devnet only the configuration modules `subnet-rpc check` reads a genesis with, without declarations.
+  expect(paths.filter((p) => p.startsWith('dist/devnet/') && !/^dist\/devnet\/(config|chain\/rules|wire\/goJson)/.test(p))).toEqual([])
+  expect(paths.filter((p) => /^dist\/(devnet|cli)\/.*\.(cjs|d\.c?ts)$/.test(p))).toEqual([])
   expect(paths).toContain('dist/cli.js')
-  console.log(`tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
+  console.log(`subnet-rpc tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
+})
+
+it('the subnet-rpc-devnet tarball holds the devnet, the core modules it imports, README.md and package.json', async () => {
+  const { info } = await packTarball('subnet-rpc-devnet')
+  const paths = info.files.map((f) => f.path)
+  expect(paths.filter((p) => !/^(dist\/(devnet|core|errors)\/.*\.(js|d\.ts)$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/devnet/index${ext}`)
+  expect(paths).toContain('dist/devnet/start.js')
+  // Nothing of the client adapters.
+  expect(paths.filter((p) => /^dist\/(viem|ethers|cli)\//.test(p))).toEqual([])
+  console.log(`subnet-rpc-devnet tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
+})
+
+it('subnet-rpc-devnet carries the version of subnet-rpc (the CLI asks for subnet-rpc-devnet@<its own version>)', () => {
+  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
+  expect(version(packageDirs['subnet-rpc-devnet'])).toBe(version(root))
 })

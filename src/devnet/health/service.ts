@@ -13,7 +13,7 @@
  * Liveness has no check on current nodes: `{"checks":{},"healthy":true}`.
  */
 import { encodeCb58 } from '../../core/cb58.js'
-import { sha256 } from '@noble/hashes/sha2'
+import { sha256 } from '@noble/hashes/sha256'
 import type { NodeConfig } from '../config/node.js'
 import { formatRfc3339 } from '../wire/goFormat.js'
 import { goMap } from '../wire/goJson.js'
