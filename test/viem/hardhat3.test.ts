@@ -173,8 +173,8 @@ describe('examples/hardhat3: the project', () => {
     expect(version.trim()).toBe(readJson(join(example, 'package.json')).devDependencies.hardhat)
   })
 
-  it('is not part of the root project (no workspaces), and keeps node_modules, cache and artifacts git-ignored', () => {
-    expect(readJson(join(root, 'package.json')).workspaces).toBeUndefined()
+  it('is not part of the root project (not among its workspaces), and keeps node_modules, cache and artifacts git-ignored', () => {
+    expect(readJson(join(root, 'package.json')).workspaces).toEqual(['packages/devnet'])
     const ignored = readFileSync(join(example, '.gitignore'), 'utf8').split('\n')
     expect(ignored).toEqual(expect.arrayContaining(['node_modules/', 'cache/', 'artifacts/']))
   })

@@ -67,8 +67,8 @@ async function infoTransportFor(client: Client, { url, transport }: InfoActionsO
     return infoHttp(sameOrigin ? t : { subnetHttp: t.subnetHttp }, infoUrl)
   }
   if (t.type === 'http') return infoHttp(t, derive(t.url!))
-  if (t.type === 'webSocket' && t.getRpcClient)
-    return http(derive((await t.getRpcClient()).url), { timeout: t.timeout, retryCount: t.retryCount, batch: false })
+  // The socket's settings (timeout, retries) carry over as an http transport's do; it shows no fetch options.
+  if (t.type === 'webSocket' && t.getRpcClient) return infoHttp(t, derive((await t.getRpcClient()).url))
   const inner = t.transports
   if (t.type === 'fallback' && inner?.every((x) => x.config.type === 'http')) {
     return firstThatAnswers(inner.map((x) => ({ ...x.config, ...x.value })).map((view) => infoHttp(view, derive(view.url!))))
