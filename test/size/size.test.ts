@@ -5,8 +5,8 @@
  * app (test/package/pack.ts, shared with test/package/install.test.ts), into which
  * test/size/apps/*.js are copied.
  *
- * The target is 3,000 B per decorator. As installed on 2026-11-23, subnetActions adds 3,099 B
- * and infoActions 3,846 B: the target is missed (docs/performance.md says where the bytes go).
+ * The target is 3,000 B per decorator. As installed on 2026-11-25, subnetActions adds 3,099 B
+ * and infoActions 3,827 B: the target is missed (docs/performance.md says where the bytes go).
  * The budgets below are regression budgets a little above those figures, not the target: a
  * change that grows either fails here; one that shrinks it should lower its budget.
  */
@@ -20,8 +20,8 @@ import { installApp, repoVersion, root } from '../package/pack.js'
 const target = 3_000
 const budgets: Record<string, number> = {
   'viem + subnetActions': 3_150,
-  'viem + infoActions': 3_900,
-  'viem + both + subnetHttp': 6_300,
+  'viem + infoActions': 3_880,
+  'viem + both + subnetHttp': 6_280,
   // subnet-rpc/viem/precompiles, its own entry (no target; regression budgets over the 2026-11-25 figures):
   // the reads decorator with one read (7,498 B; 7,831 B once getAllowListMembers reads a node's limited
   // log ranges in chunks, src/core/logRange.ts: +270 B), and the writes decorator with one write (15,192 B),
