@@ -49,9 +49,9 @@ export function blsSign(secretKey: Uint8Array, message: Uint8Array): string {
 
 // Versioned tags keep the derived values independent of one another and let a future
 // derivation change without silently reusing old identities.
-const blsIkmTag = utf8ToBytes('subnet-rpc-devnet/bls-ikm/v1:')
-const nodeIdTag = utf8ToBytes('subnet-rpc-devnet/node-id/v1:')
-const peerNodeIdTag = utf8ToBytes('subnet-rpc-devnet/peer-node-id/v1:')
+const blsIkmTag = utf8ToBytes('subnet-rpc/devnet/bls-ikm/v1:')
+const nodeIdTag = utf8ToBytes('subnet-rpc/devnet/node-id/v1:')
+const peerNodeIdTag = utf8ToBytes('subnet-rpc/devnet/peer-node-id/v1:')
 
 function seedBytes(seed: string | Uint8Array): Uint8Array {
   return typeof seed === 'string' ? utf8ToBytes(seed) : seed
@@ -91,8 +91,8 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
  * Derives the devnet node's identity from a seed; the same seed always gives the
  * same identity. A string seed is taken as its UTF-8 bytes.
  *
- * BLS key: `blsKeyGen(sha256("subnet-rpc-devnet/bls-ikm/v1:" ‖ seed))`.
- * Node ID: `ripemd160(sha256("subnet-rpc-devnet/node-id/v1:" ‖ seed))`.
+ * BLS key: `blsKeyGen(sha256("subnet-rpc/devnet/bls-ikm/v1:" ‖ seed))`.
+ * Node ID: `ripemd160(sha256("subnet-rpc/devnet/node-id/v1:" ‖ seed))`.
  *
  * @example
  * const id = createNodeIdentity('subnet-rpc-devnet')
@@ -144,7 +144,7 @@ export function verifyProofOfPossession(publicKeyHex: string, popHex: string): b
 
 /**
  * Deterministic NodeIDs for simulated peers: peer `i` is
- * `ripemd160(sha256("subnet-rpc-devnet/peer-node-id/v1:" ‖ uint32be(i) ‖ seed))`,
+ * `ripemd160(sha256("subnet-rpc/devnet/peer-node-id/v1:" ‖ uint32be(i) ‖ seed))`,
  * so each peer's ID is independent of the others' and of the node's own ID.
  *
  * @example

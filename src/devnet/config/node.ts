@@ -57,7 +57,7 @@ export const subnetEvmVmID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy'
 
 /** A deterministic 32-byte ID in CB58, for the devnet's L1 blockchain and subnet. */
 export function derivedID(seed: string, purpose: string): string {
-  return encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc-devnet/${purpose}:${seed}`)))
+  return encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/${purpose}:${seed}`)))
 }
 
 /** Fills every node setting not given, deterministically from `seed`. */

@@ -31,7 +31,7 @@ export type DevnetValidator = {
 /** The devnet's L1 validator set: its own node first, then the configured peers that validate the L1. */
 export function l1Validators(node: NodeConfig, subnetID: string, startTime: number): DevnetValidator[] {
   const validationID = (nodeID: string) =>
-    encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc-devnet/validation:${subnetID}:${nodeID}`)))
+    encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/validation:${subnetID}:${nodeID}`)))
   const self: DevnetValidator = {
     validationID: validationID(node.identity.nodeID),
     nodeID: node.identity.nodeID,
