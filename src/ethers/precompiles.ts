@@ -36,6 +36,7 @@ import {
   feeConfigFromValues,
   feeConfigProblem,
   firstBlockAtOrAfter,
+  headerMilliseconds,
   l1FeesPerGas,
   nextBlockTime,
   notActive,
@@ -243,6 +244,7 @@ export async function estimateL1FeesPerGas(provider: PrecompileProvider, paramet
     head: {
       number: BigInt(head.number!),
       timestamp: BigInt(head.timestamp!),
+      timestampMilliseconds: headerMilliseconds('eth_getBlockByNumber', head.timestampMilliseconds),
       gasUsed: BigInt(head.gasUsed!),
       gasLimit: BigInt(head.gasLimit!),
       baseFeePerGas: head.baseFeePerGas === undefined ? null : BigInt(head.baseFeePerGas),

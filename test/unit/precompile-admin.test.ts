@@ -4,7 +4,14 @@
  * the precompiles' Go errors and the pool's) read back into the typed errors.
  */
 import { describe, expect, it } from 'vitest'
-import { feeConfigProblem, precompileErrorFromNode, roleChangeNeeds } from '../../src/core/precompiles/admin.js'
+import {
+  feeConfigProblem,
+  headerMilliseconds,
+  l1FeesPerGas,
+  precompileErrorFromNode,
+  roleChangeNeeds,
+} from '../../src/core/precompiles/admin.js'
+import { ResponseShapeError } from '../../src/errors/response.js'
 import { InvalidArgumentError } from '../../src/errors/argument.js'
 import { AllowListRoleError, InvalidFeeConfigError } from '../../src/errors/precompile.js'
 
@@ -114,5 +121,53 @@ describe("precompileErrorFromNode: the node's texts", () => {
     expect(roleChangeNeeds('enabled', 'none')).toBe('manager or admin')
     expect(roleChangeNeeds('none', 'manager')).toBe('admin')
     expect(roleChangeNeeds('admin', 'enabled')).toBe('admin')
+  })
+})
+
+describe('headerMilliseconds: a Granite header’s timestampMilliseconds as viem and ethers leave it', () => {
+  it('reads the node’s hex quantity, keeps a bigint, and is null without one', () => {
+    expect(headerMilliseconds('eth_getBlockByNumber', '0x1a211f50500')).toBe(0x1a211f50500n)
+    expect(headerMilliseconds('eth_getBlockByNumber', 0x1a211f50500n)).toBe(0x1a211f50500n)
+    expect(headerMilliseconds('eth_getBlockByNumber', undefined)).toBeNull()
+    expect(headerMilliseconds('eth_getBlockByNumber', null)).toBeNull()
+  })
+
+  it('refuses what is not a uint64 quantity with the method and the JSON path', () => {
+    for (const bad of ['0x', '0x01', `0x1${'0'.repeat(16)}`, '123', 5]) {
+      const error = (() => {
+        try {
+          headerMilliseconds('eth_getBlockByNumber', bad)
+        } catch (e) {
+          return e
+        }
+      })() as ResponseShapeError
+      expect(error, String(bad)).toBeInstanceOf(ResponseShapeError)
+      expect(error.message).toContain('$.timestampMilliseconds')
+      expect(error.message).toContain('eth_getBlockByNumber')
+    }
+  })
+
+  it('l1FeesPerGas takes a head with a Granite time and the other fields a host library adds', () => {
+    const feeConfig = {
+      gasLimit: 8_000_000n,
+      targetBlockRate: 2n,
+      minBaseFee: 25_000_000_000n,
+      targetGas: 15_000_000n,
+      baseFeeChangeDenominator: 36n,
+      minBlockGasCost: 0n,
+      maxBlockGasCost: 1_000_000n,
+      blockGasCostStep: 200_000n,
+    }
+    const head = {
+      number: 5n,
+      timestamp: 1_795_000_000n,
+      timestampMilliseconds: 1_795_000_000_000n,
+      gasUsed: 0n,
+      gasLimit: 8_000_000n,
+      baseFeePerGas: 25_000_000_000n,
+      extraData: `0x${'00'.repeat(80)}` as const,
+      minDelayExcess: '0x799d4c',
+    }
+    expect(l1FeesPerGas({ head, feeConfig, maxPriorityFeePerGas: 1n }).minBaseFee).toBe(25_000_000_000n)
   })
 })

@@ -4,6 +4,8 @@
  */
 import { InvalidArgumentError } from '../../errors/argument.js'
 import { AllowListRoleError, InvalidFeeConfigError, PrecompileNotActiveError, SelfDemotionError } from '../../errors/precompile.js'
+import { ResponseShapeError } from '../../errors/response.js'
+import { show } from '../../errors/show.js'
 import { isAddress } from '../decode/kit.js'
 import { feeConfigKeys, type PrecompileKey, precompileKeys, precompiles } from '../names.js'
 import { maxNextBaseFee } from '../fees.js'
@@ -177,6 +179,17 @@ export function activeAllowListConfig(
   return current
 }
 
+/**
+ * A Granite header's `timestampMilliseconds` as a block reply carries it (a hex quantity, which
+ * viem and ethers leave unformatted), or null when the header has none.
+ */
+export function headerMilliseconds(method: string, value: unknown): bigint | null {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]{0,15})$/i.test(value)) return BigInt(value)
+  throw new ResponseShapeError({ method, path: '$.timestampMilliseconds', expected: 'a uint64 hex quantity', received: show(value) })
+}
+
 /** The first block whose timestamp reaches `t`, by binary search over `timestampOf` (timestamps never decrease). */
 export async function firstBlockAtOrAfter(t: bigint, head: bigint, timestampOf: (n: bigint) => Promise<bigint>): Promise<bigint> {
   if ((await timestampOf(0n)) >= t) return 0n
@@ -275,7 +288,16 @@ export function checkBaseFeeMultiplier(value: unknown): number {
 
 /** What the fee estimate reads: the head, the fee config in force for the next block, the node's tip. */
 export type L1FeeInputs = {
-  head: { number: bigint; timestamp: bigint; gasUsed: bigint; gasLimit: bigint; baseFeePerGas: bigint | null; extraData: `0x${string}` }
+  head: {
+    number: bigint
+    timestamp: bigint
+    /** A Granite header's `timestampMilliseconds`; null or absent before Granite. */
+    timestampMilliseconds?: bigint | null | undefined
+    gasUsed: bigint
+    gasLimit: bigint
+    baseFeePerGas: bigint | null
+    extraData: `0x${string}`
+  }
   feeConfig: FeeConfig
   maxPriorityFeePerGas: bigint
   baseFeeMultiplier?: number | undefined
@@ -288,7 +310,10 @@ export type L1FeeInputs = {
  */
 export function l1FeesPerGas({ head, feeConfig, maxPriorityFeePerGas, baseFeeMultiplier = 1.2 }: L1FeeInputs) {
   checkBaseFeeMultiplier(baseFeeMultiplier)
-  const nextBaseFee = maxNextBaseFee({ feeConfig, parent: head, timestamp: nextBlockTime(head.timestamp) })
+  // The head's fields by name: a host library's block object carries others, some of them unformatted.
+  const { number, timestamp, timestampMilliseconds = null, gasUsed, gasLimit, baseFeePerGas, extraData } = head
+  const parent = { number, timestamp, timestampMilliseconds, gasUsed, gasLimit, baseFeePerGas, extraData }
+  const nextBaseFee = maxNextBaseFee({ feeConfig, parent, timestamp: nextBlockTime(timestamp) })
   // The multiplier in parts per thousand, so the bigint product stays exact.
   const scaled = (nextBaseFee * BigInt(Math.round(baseFeeMultiplier * 1000))) / 1000n
   const base = scaled > feeConfig.minBaseFee ? scaled : feeConfig.minBaseFee

@@ -8,7 +8,7 @@
 import type { Client } from 'viem'
 import { estimateMaxPriorityFeePerGas, getBlock } from 'viem/actions'
 import { getAction } from 'viem/utils'
-import { checkBaseFeeMultiplier, l1FeesPerGas } from '../../core/precompiles/admin.js'
+import { checkBaseFeeMultiplier, headerMilliseconds, l1FeesPerGas } from '../../core/precompiles/admin.js'
 import { feeConfig } from '../actions/subnet.js'
 
 export type EstimateL1FeesPerGasParameters = {
@@ -48,5 +48,10 @@ export async function estimateL1FeesPerGas(
     feeConfig(client, { blockTag: 'latest' }),
     getAction(client, estimateMaxPriorityFeePerGas, 'estimateMaxPriorityFeePerGas')({ chain: null }),
   ])
-  return l1FeesPerGas({ head, feeConfig: fees.feeConfig, maxPriorityFeePerGas, baseFeeMultiplier })
+  // viem formats the fields it knows; a Granite header's timestampMilliseconds stays the node's hex.
+  const timestampMilliseconds = headerMilliseconds(
+    'eth_getBlockByNumber',
+    (head as { timestampMilliseconds?: unknown }).timestampMilliseconds,
+  )
+  return l1FeesPerGas({ head: { ...head, timestampMilliseconds }, feeConfig: fees.feeConfig, maxPriorityFeePerGas, baseFeeMultiplier })
 }
