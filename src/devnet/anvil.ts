@@ -45,7 +45,8 @@ export class DevnetDependencyError extends Error {
         `Install them with:  ${installCommand}`,
         'Instead of @foundry-rs/anvil, any anvil binary works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ' +
           'the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup). ' +
-          '@viem/anvil and @noble/curves are needed with any anvil: @viem/anvil is what runs it.',
+          '@viem/anvil and @noble/curves are dependencies of subnet-rpc-devnet, needed with any anvil: if either is listed, ' +
+          'the install lacks it or resolves an older one.',
       ].join('\n'),
     )
     this.missing = problems.map((p) => p.name)

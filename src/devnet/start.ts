@@ -140,7 +140,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     )
     await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
-    const blockFees = new BlockFees(files.spec, anvil, fees)
+    const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
     precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
     blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
     const pool = new PendingPool(blockFees)

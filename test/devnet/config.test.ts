@@ -797,3 +797,15 @@ describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; Marshal
     expect(files.alloc[0]!.balance).toBe((1n << 256n) - 1n)
   })
 })
+
+describe('initialMinDelayMS (ChainConfig.Verify, its last check: at most InitialDelayExcess.Delay(), 2,000 ms)', () => {
+  it('2,000 ms loads; 2,001 ms is refused with the node’s text', () => {
+    expect(() => loadChainFiles(genesis({ initialMinDelayMS: 2000 }), undefined, LOCAL)).not.toThrow()
+    refuses(
+      genesis({ initialMinDelayMS: 2001 }),
+      undefined,
+      'genesis: config.initialMinDelayMS',
+      verify('initialMinDelayMS too large: 2001 exceeds 2000'),
+    )
+  })
+})

@@ -18,6 +18,7 @@
  * whole fee, gas used × price (core/state_transition.go), where anvil pays it only the tip and
  * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
  */
+import { desiredDelayExcess, initialDelayExcess } from '../../core/acp226.js'
 import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
 import type { ChainSpec } from '../config/types.js'
 import { rewardAddressSlot } from '../precompiles/runtime.js'
@@ -81,6 +82,7 @@ export class BlockFees {
     private readonly spec: ChainSpec,
     private readonly anvil: AnvilClient,
     private readonly fees: FeeManagerState,
+    private readonly genesisTimestamp: bigint,
     /** The node's `feeRecipient`: where fees go when fee recipients are allowed (a node's default: the blackhole). */
     private readonly feeRecipient: string = blackhole,
   ) {
@@ -121,6 +123,24 @@ export class BlockFees {
       gasLimit: h.gasLimit,
       baseFeePerGas: h.baseFeePerGas,
       extraData: encodeFeeWindow(window),
+    }
+  }
+
+  /**
+   * The ACP-226 fields a node's header has from Granite (core/genesis.go `toBlock`, miner/worker.go
+   * `commitNewWork`, customheader `MinDelayExcess`), undefined before it: the time in milliseconds (the
+   * devnet's blocks fall on whole seconds), and the min delay excess, which a node without a
+   * `min-delay-target` carries from block to block: the genesis's (`DesiredDelayExcess(initialMinDelayMS)`,
+   * else `InitialDelayExcess`) when Granite is active at genesis, else `InitialDelayExcess` from the first
+   * Granite block on.
+   */
+  graniteFieldsOf(timestamp: bigint): { timestampMilliseconds: bigint; minDelayExcess: bigint } | undefined {
+    const granite = this.upgrades.graniteTimestamp
+    if (granite === null || timestamp < granite) return undefined
+    const fromGenesis = granite <= this.genesisTimestamp && this.spec.initialMinDelayMS
+    return {
+      timestampMilliseconds: timestamp * 1000n,
+      minDelayExcess: fromGenesis ? desiredDelayExcess(fromGenesis) : initialDelayExcess,
     }
   }
 

@@ -24,7 +24,13 @@ import {
 } from './read.js'
 import type { ChainSpec, FeeConfig, NetworkUpgrades, PrecompileConfig, StateUpgrade, UpgradeFile } from './types.js'
 import { unscheduledTimestamp } from './upgrades.js'
-import { verifyGenesisPrecompiles, verifyNetworkUpgrades, verifyPrecompileUpgrades, verifyStateUpgrades } from './verify.js'
+import {
+  verifyGenesisPrecompiles,
+  verifyInitialMinDelay,
+  verifyNetworkUpgrades,
+  verifyPrecompileUpgrades,
+  verifyStateUpgrades,
+} from './verify.js'
 
 export type { ChainSpec, StateUpgrade, UpgradeFile }
 
@@ -202,6 +208,7 @@ export function buildChainSpec(
   verifyPrecompileUpgrades(spec, { file: files.upgrade, path: 'precompileUpgrades' })
   verifyStateUpgrades(spec, { file: files.upgrade, path: 'stateUpgrades' })
   verifyNetworkUpgrades(spec, { file: files.upgrade, path: 'networkUpgradeOverrides' }, { file: files.genesis, path: 'config' })
+  verifyInitialMinDelay(spec, genesisWhere)
   return spec
 }
 

@@ -5,6 +5,7 @@
  * the node's own message.
  */
 import { keccak_256 } from '@noble/hashes/sha3'
+import { delayOf, initialDelayExcess } from '../../core/acp226.js'
 import { networkUpgradeKey, networkUpgradeKeys, networkUpgradeNames, type NetworkUpgradeKey } from '../../core/names.js'
 import { verifyFeeConfig } from './feeConfig.js'
 import { checkForks, ethForkOrder } from './forkOrder.js'
@@ -150,6 +151,13 @@ export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, ge
     if (problem) fail(whereOf(key), `${prefix}invalid network upgrades: ${name} fork block timestamp is invalid: ${problem}`)
   }
   checkConfigForkOrder(spec, overridesWhere, genesisWhere)
+}
+
+/** `ChainConfig.Verify`'s last check: a genesis may seed the ACP-226 delay with at most `InitialDelayExcess`'s 2,000 ms. */
+export function verifyInitialMinDelay(spec: ChainSpec, genesisWhere: Where) {
+  const max = delayOf(initialDelayExcess)
+  if (spec.initialMinDelayMS !== undefined && spec.initialMinDelayMS > max)
+    fail(at(genesisWhere, 'initialMinDelayMS'), `${prefix}initialMinDelayMS too large: ${spec.initialMinDelayMS} exceeds ${max}`)
 }
 
 /** Where a network upgrade's time comes from: `upgrade.json`'s override, else the genesis. */

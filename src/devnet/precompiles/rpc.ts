@@ -39,6 +39,8 @@ import { blockedOverrides, innerCreationTargets, type StateOverrides } from './i
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
 
+const hex = (v: bigint) => `0x${v.toString(16)}`
+
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
   'eth_chainId',
@@ -169,20 +171,36 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
     return { result: 'null' }
   }
 
-  /** A block reply with the fee window as its `extraData` (genesis kept as it is) and its `blockGasCost`, as a node's header has them. */
-  const withFeeWindow = async (result: string): Promise<string> => {
-    const block = parseJson(result) as { number: string; extraData: string; baseFeePerGas?: string } & Parameters<
+  /**
+   * A block reply as a node writes it (internal/ethapi `RPCMarshalHeader` / `RPCMarshalBlock` and
+   * `rpcMarshalBlock`): the fee window as `extraData` (genesis kept as it is), the header's `blockGasCost`,
+   * difficulty 1 after genesis (dummy `CalcDifficulty`) and `totalDifficulty` the block number, no
+   * withdrawals, and from Granite `timestampMilliseconds` and `minDelayExcess`.
+   */
+  const asNodeBlock = async (result: string): Promise<string> => {
+    const block = parseJson(result) as { number: string; timestamp: string; extraData: string; baseFeePerGas?: string } & Parameters<
       BlockFees['extraDataOf']
     >[0]
+    const number = BigInt(block.number)
     let out = result
-    if (BigInt(block.number) !== 0n)
+    if (number !== 0n) {
       out = out.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
-    // The header's `blockGasCost` (internal/ethapi `RPCMarshalHeader` writes it when the header has one).
-    const cost = await blockFees.blockGasCostOf(block)
+      out = out.replace(/"difficulty":"0x[\da-f]+"/, '"difficulty":"0x1"')
+    }
+    out = out.replace(/"totalDifficulty":"0x[\da-f]+"/, `"totalDifficulty":"${block.number}"`)
+    out = out.replace(/,"withdrawalsRoot":"0x[\da-f]{64}"/, '').replace(/,"withdrawals":\[\]/, '')
+    // Beside the base fee, where a node's header has its own fields.
     const baseFee = `"baseFeePerGas":"${block.baseFeePerGas}"`
-    if (cost !== null && block.baseFeePerGas !== undefined && out.includes(baseFee))
-      out = out.replace(baseFee, `${baseFee},"blockGasCost":"0x${cost.toString(16)}"`)
-    return out
+    if (block.baseFeePerGas === undefined || !out.includes(baseFee)) return out
+    const cost = await blockFees.blockGasCostOf(block)
+    const granite = blockFees.graniteFieldsOf(BigInt(block.timestamp))
+    const fields = [
+      ...(cost === null ? [] : [`"blockGasCost":"${hex(cost)}"`]),
+      ...(granite
+        ? [`"timestampMilliseconds":"${hex(granite.timestampMilliseconds)}"`, `"minDelayExcess":"${hex(granite.minDelayExcess)}"`]
+        : []),
+    ]
+    return out.replace(baseFee, [baseFee, ...fields].join(','))
   }
 
   const suggestTip = () => blockFees.tips.suggestTip()
@@ -344,7 +362,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         'result' in outcome &&
         outcome.result !== 'null'
       )
-        return { result: await withFeeWindow(outcome.result) }
+        return { result: await asNodeBlock(outcome.result) }
       if (call.method === 'eth_getTransactionByHash' && 'result' in outcome && outcome.result === 'null') {
         const [hash] = params(call)
         const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
