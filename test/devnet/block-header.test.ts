@@ -24,9 +24,15 @@ const excessOf500ms = 6_516_490
 type Block = Record<string, unknown> & { number: string; timestamp: string }
 
 function chain(devnet: () => { rpcUrl: string }) {
-  const call = async (method: string, params: unknown[]) =>
-    (JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as { result: unknown }).result
+  const reply = async (method: string, params: unknown[]) =>
+    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as {
+      result?: unknown
+      error?: { code: number; message: string }
+    }
+  const call = async (method: string, params: unknown[]) => (await reply(method, params)).result
   return {
+    reply,
+    raw: async (method: string, params: unknown[]) => (await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body,
     mineAt: (t: number) => call('evm_mine', [t]),
     block: async (tag: string) => (await call('eth_getBlockByNumber', [tag, false])) as Block,
     byHash: async (hash: string) => (await call('eth_getBlockByHash', [hash, true])) as Block,
@@ -57,6 +63,74 @@ describe('Granite active at genesis, with the default excess', () => {
     const latest = await block('latest')
     const full = await byHash(latest.hash as string)
     expect({ ...full, transactions: [] }).toEqual({ ...latest, transactions: [] })
+  })
+})
+
+describe('eth_getHeaderByNumber, eth_getHeaderByHash and the block tags (internal/ethapi GetHeaderBy*, eth/api_backend.go)', () => {
+  const devnet = useDevnet({ genesis: genesis({}) })
+  const { mineAt, block, reply, raw } = chain(devnet)
+  const headerOf = (b: Block) => {
+    const { size: _, transactions: __, uncles: ___, ...header } = b
+    return header
+  }
+
+  it('a header is the block without size, transactions and uncles, its keys sorted as a Go map writes them', async () => {
+    await mineAt(T0 + 1)
+    await mineAt(T0 + 2)
+    const latest = await block('latest')
+    for (const tag of ['latest', 'pending', 'accepted', 'finalized', 'safe', latest.number]) {
+      const { result } = await reply('eth_getHeaderByNumber', [tag])
+      expect(result, tag).toEqual(headerOf(latest))
+    }
+    expect((await reply('eth_getHeaderByNumber', ['earliest'])).result).toEqual(headerOf(await block('0x0')))
+    expect((await reply('eth_getHeaderByHash', [latest.hash])).result).toEqual(headerOf(latest))
+    const text = await raw('eth_getHeaderByHash', [latest.hash])
+    const keys = [...text.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1]!).filter((k) => !['jsonrpc', 'id', 'result'].includes(k))
+    expect(keys).toEqual([...keys].sort())
+    expect(keys).toContain('timestampMilliseconds')
+  })
+
+  it('pending is the last accepted block for eth_getBlockByNumber too (a node has no pending block)', async () => {
+    expect(await block('pending')).toEqual(await block('latest'))
+  })
+
+  it('a number past the last accepted block: the node’s error for blocks and headers; an unknown hash: null', async () => {
+    const next = hex(BigInt((await block('latest')).number) + 1n)
+    const unfinalized = { code: -32000, message: 'cannot query unfinalized data' }
+    expect((await reply('eth_getBlockByNumber', [next, false])).error).toEqual(unfinalized)
+    expect((await reply('eth_getHeaderByNumber', [next])).error).toEqual(unfinalized)
+    expect(await reply('eth_getHeaderByHash', [`0x${'11'.repeat(32)}`])).toMatchObject({ result: null })
+  })
+
+  it('bad arguments get the node’s -32602 texts', async () => {
+    const cases: [string, unknown[], string][] = [
+      ['eth_getHeaderByNumber', [], 'missing value for required argument 0'],
+      ['eth_getHeaderByNumber', ['latest', true], 'too many arguments, want at most 1'],
+      ['eth_getHeaderByNumber', [1], 'invalid argument 0: hex string without 0x prefix'],
+      ['eth_getHeaderByNumber', ['0x01'], 'invalid argument 0: hex number with leading zero digits'],
+      ['eth_getHeaderByHash', [], 'missing value for required argument 0'],
+      ['eth_getHeaderByHash', [5], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type common.Hash'],
+      ['eth_getHeaderByHash', [null], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type common.Hash'],
+      [
+        'eth_getHeaderByHash',
+        ['12'],
+        'invalid argument 0: json: cannot unmarshal hex string without 0x prefix into Go value of type common.Hash',
+      ],
+      [
+        'eth_getHeaderByHash',
+        ['0x123'],
+        'invalid argument 0: json: cannot unmarshal hex string of odd length into Go value of type common.Hash',
+      ],
+      ['eth_getHeaderByHash', ['0x12'], 'invalid argument 0: hex string has length 2, want 64 for common.Hash'],
+      ['eth_getHeaderByHash', [''], 'invalid argument 0: hex string has length 0, want 64 for common.Hash'],
+      [
+        'eth_getHeaderByHash',
+        [`0x${'zz'.repeat(32)}`],
+        'invalid argument 0: json: cannot unmarshal invalid hex string into Go value of type common.Hash',
+      ],
+    ]
+    for (const [method, params, message] of cases)
+      expect((await reply(method, params)).error, `${method} ${JSON.stringify(params)}`).toEqual({ code: -32602, message })
   })
 })
 

@@ -46,13 +46,26 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
  * A node answers `accepted`, `finalized` and `safe` with its last accepted block, as `latest`
  * (graft/evm/rpc/types.go `BlockNumber.IsAccepted`, eth/api_backend.go `HeaderByNumber`: blocks are
  * final once accepted). anvil knows no `accepted` and puts `finalized` and `safe` blocks behind its
- * head, so these tags go to anvil as `latest`. (`pending` stays: a node's `eth_getTransactionCount`
- * counts its pool there.)
+ * head, so these tags go to anvil as `latest`. `pending` does too for the reads of a block by number;
+ * elsewhere it stays (a node's `eth_getTransactionCount` counts its pool there).
  */
 export function acceptedTagsAsLatest(method: string, params: string): string {
   if (!takesBlockTag(method) || !params.includes('"')) return params
-  return params.replace(/"(?:accepted|finalized|safe)"/g, '"latest"')
+  return params.replace(blockByNumber.has(method) ? /"(?:accepted|finalized|safe|pending)"/g : /"(?:accepted|finalized|safe)"/g, '"latest"')
 }
+
+/**
+ * Methods that read a block by number, for which `pending` is the last accepted block too: a node has no
+ * pending block (eth/api_backend.go `BlockByNumber`), where anvil's holds its waiting transactions.
+ */
+const blockByNumber = new Set([
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getRawTransactionByBlockNumberAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockNumber',
+])
 
 /** Methods whose params hold block tags and otherwise only hex and addresses (not free text a signature covers). */
 const blockTagMethods = new Set([

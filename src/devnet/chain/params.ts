@@ -91,6 +91,26 @@ function decodeHash(input: string): string {
   return `0x${digits.toLowerCase()}`
 }
 
+/**
+ * `common.Hash` as a JSON argument (`Hash.UnmarshalJSON`, hexutil `UnmarshalFixedJSON`): a quoted
+ * 0x and 64 hex digits; hexutil's own errors come as encoding/json type errors, the length one as
+ * it is.
+ */
+export const hashArg: ArgDecoder<string> = (raw) => {
+  const typeError = (value: string) => new Error(`json: cannot unmarshal ${value} into Go value of type common.Hash`)
+  if (!(raw.length >= 2 && raw[0] === '"' && raw[raw.length - 1] === '"')) throw typeError('non-string')
+  let digits = raw.slice(1, -1)
+  // checkText: an empty string passes on to the length check.
+  if (digits.length > 0) {
+    if (!(digits[0] === '0' && (digits[1] === 'x' || digits[1] === 'X'))) throw typeError('hex string without 0x prefix')
+    digits = digits.slice(2)
+    if (digits.length % 2 !== 0) throw typeError('hex string of odd length')
+  }
+  if (digits.length !== 64) throw new Error(`hex string has length ${digits.length}, want 64 for common.Hash`)
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw typeError('invalid hex string')
+  return `0x${digits.toLowerCase()}`
+}
+
 /** rpc.BlockNumber.UnmarshalJSON (used inside the object form and by the filter criteria). */
 export function decodeBlockNumber(raw: string): { tag: BlockTag } | { number: bigint } {
   let input = raw.trim()

@@ -11,7 +11,8 @@ import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
 import { feeHistory } from './feeHistory.js'
 import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
-import { blockNumberOrHashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
+import { blockNumberOrHashArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
+import { nodeHeader } from './nodeBlock.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
@@ -119,6 +120,26 @@ export function createChainService(
     eth_maxPriorityFeePerGas: async (params) => {
       positionalArgs<[]>(params, [])
       return `0x${(await blockFees.tips.suggestTip()).toString(16)}`
+    },
+    /**
+     * `eth_getHeaderByNumber` (internal/ethapi `GetHeaderByNumber`, eth/api_backend.go `HeaderByNumber`): the last
+     * accepted header for every tag but earliest (Subnet-EVM has no pending block), a number past it refused.
+     */
+    eth_getHeaderByNumber: async (params) => {
+      const [arg] = positionalArgs<[ReturnType<typeof decodeBlockNumber>]>(params, [decodeBlockNumber], 1)
+      const latest = await anvil.latest()
+      const number = 'tag' in arg! ? (arg.tag === 'earliest' ? 0n : latest.number) : arg!.number
+      if (number > latest.number) throw nodeError('cannot query unfinalized data')
+      const block = await anvil.request<unknown>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])
+      return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
+    },
+    /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
+    eth_getHeaderByHash: async (params) => {
+      const [hash] = positionalArgs<[string]>(params, [hashArg], 1)
+      const block = await anvil.request<{ number: string; hash: string } | null>('eth_getBlockByHash', [hash, false])
+      if (block === null) return null
+      const canonical = await anvil.blockByNumber(BigInt(block.number))
+      return canonical?.hash === block.hash ? nodeHeader(blockFees, JSON.stringify(block)) : null
     },
     eth_getChainConfig: (params) => {
       positionalArgs<[]>(params, [])

@@ -31,6 +31,7 @@
 import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { BlockFees } from '../chain/blockFees.js'
+import { nodeBlock } from '../chain/nodeBlock.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
@@ -38,8 +39,6 @@ import type { PendingPool } from './pendingPool.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
-
-const hex = (v: bigint) => `0x${v.toString(16)}`
 
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
@@ -169,38 +168,6 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       if (step !== undefined) time = BigInt((await anvil.latest()).timestamp) + step
     }
     return { result: 'null' }
-  }
-
-  /**
-   * A block reply as a node writes it (internal/ethapi `RPCMarshalHeader` / `RPCMarshalBlock` and
-   * `rpcMarshalBlock`): the fee window as `extraData` (genesis kept as it is), the header's `blockGasCost`,
-   * difficulty 1 after genesis (dummy `CalcDifficulty`) and `totalDifficulty` the block number, no
-   * withdrawals, and from Granite `timestampMilliseconds` and `minDelayExcess`.
-   */
-  const asNodeBlock = async (result: string): Promise<string> => {
-    const block = parseJson(result) as { number: string; timestamp: string; extraData: string; baseFeePerGas?: string } & Parameters<
-      BlockFees['extraDataOf']
-    >[0]
-    const number = BigInt(block.number)
-    let out = result
-    if (number !== 0n) {
-      out = out.replace(`"extraData":"${block.extraData}"`, `"extraData":"${await blockFees.extraDataOf(block)}"`)
-      out = out.replace(/"difficulty":"0x[\da-f]+"/, '"difficulty":"0x1"')
-    }
-    out = out.replace(/"totalDifficulty":"0x[\da-f]+"/, `"totalDifficulty":"${block.number}"`)
-    out = out.replace(/,"withdrawalsRoot":"0x[\da-f]{64}"/, '').replace(/,"withdrawals":\[\]/, '')
-    // Beside the base fee, where a node's header has its own fields.
-    const baseFee = `"baseFeePerGas":"${block.baseFeePerGas}"`
-    if (block.baseFeePerGas === undefined || !out.includes(baseFee)) return out
-    const cost = await blockFees.blockGasCostOf(block)
-    const granite = blockFees.graniteFieldsOf(BigInt(block.timestamp))
-    const fields = [
-      ...(cost === null ? [] : [`"blockGasCost":"${hex(cost)}"`]),
-      ...(granite
-        ? [`"timestampMilliseconds":"${hex(granite.timestampMilliseconds)}"`, `"minDelayExcess":"${hex(granite.minDelayExcess)}"`]
-        : []),
-    ]
-    return out.replace(baseFee, [baseFee, ...fields].join(','))
   }
 
   const suggestTip = () => blockFees.tips.suggestTip()
@@ -357,12 +324,13 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         if (!unmined.has(call)) await waitMined(outcome)
         return outcome
       }
-      if (
-        (call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockByHash') &&
-        'result' in outcome &&
-        outcome.result !== 'null'
-      )
-        return { result: await asNodeBlock(outcome.result) }
+      if ((call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockByHash') && 'result' in outcome) {
+        if (outcome.result !== 'null') return { result: await nodeBlock(blockFees, outcome.result) }
+        // eth/api_backend.go `BlockByNumber`: a number past the last accepted block is an error, not null.
+        const [tag] = params(call)
+        if (call.method === 'eth_getBlockByNumber' && typeof tag === 'string' && /^0x[\da-fA-F]{1,16}$/.test(tag))
+          if (BigInt(tag) > (await anvil.latest()).number) return nodeError('cannot query unfinalized data')
+      }
       if (call.method === 'eth_getTransactionByHash' && 'result' in outcome && outcome.result === 'null') {
         const [hash] = params(call)
         const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
