@@ -90,8 +90,10 @@ describe('eth_getHeaderByNumber, eth_getHeaderByHash and the block tags (interna
     expect(keys).toContain('timestampMilliseconds')
   })
 
-  it('pending is the last accepted block for eth_getBlockByNumber too (a node has no pending block)', async () => {
+  it('pending is the last accepted block for eth_getBlockByNumber too (a node has no pending block); a null fullTx is false', async () => {
     expect(await block('pending')).toEqual(await block('latest'))
+    expect((await reply('eth_getBlockByNumber', ['latest', null])).result).toEqual(await block('latest'))
+    expect((await reply('eth_getBlockTransactionCountByNumber', ['pending'])).result).toBe('0x0')
   })
 
   it('a number past the last accepted block: the node’s error for blocks and headers; an unknown hash: null', async () => {
@@ -108,6 +110,12 @@ describe('eth_getHeaderByNumber, eth_getHeaderByHash and the block tags (interna
       ['eth_getHeaderByNumber', ['latest', true], 'too many arguments, want at most 1'],
       ['eth_getHeaderByNumber', [1], 'invalid argument 0: hex string without 0x prefix'],
       ['eth_getHeaderByNumber', ['0x01'], 'invalid argument 0: hex number with leading zero digits'],
+      ['eth_getBlockByNumber', ['latest'], 'missing value for required argument 1'],
+      ['eth_getBlockByNumber', ['latest', false, 1], 'too many arguments, want at most 2'],
+      ['eth_getBlockByNumber', ['latest', 'yes'], 'invalid argument 1: json: cannot unmarshal string into Go value of type bool'],
+      ['eth_getBlockByNumber', ['0x', false], 'invalid argument 0: hex string "0x"'],
+      ['eth_getBlockByHash', ['0x12', false], 'invalid argument 0: hex string has length 2, want 64 for common.Hash'],
+      ['eth_getBlockByHash', [`0x${'11'.repeat(32)}`], 'missing value for required argument 1'],
       ['eth_getHeaderByHash', [], 'missing value for required argument 0'],
       ['eth_getHeaderByHash', [5], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type common.Hash'],
       ['eth_getHeaderByHash', [null], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type common.Hash'],

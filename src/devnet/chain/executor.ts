@@ -57,9 +57,9 @@ export function acceptedTagsAsLatest(method: string, params: string): string {
 /**
  * Methods that read a block by number, for which `pending` is the last accepted block too: a node has no
  * pending block (eth/api_backend.go `BlockByNumber`), where anvil's holds its waiting transactions.
+ * (`eth_getBlockByNumber` and `eth_getHeaderByNumber` are the devnet's own, ./service.ts.)
  */
 const blockByNumber = new Set([
-  'eth_getBlockByNumber',
   'eth_getBlockTransactionCountByNumber',
   'eth_getTransactionByBlockNumberAndIndex',
   'eth_getRawTransactionByBlockNumberAndIndex',

@@ -91,6 +91,14 @@ function decodeHash(input: string): string {
   return `0x${digits.toLowerCase()}`
 }
 
+/** `encoding/json` into a `bool` argument: a JSON null leaves it false. */
+export const boolArg: ArgDecoder<boolean> = (raw) => {
+  const type = goJsonTypeName(raw)
+  if (type === 'null') return false
+  if (type !== 'bool') throw new Error(`json: cannot unmarshal ${type} into Go value of type bool`)
+  return raw === 'true'
+}
+
 /**
  * `common.Hash` as a JSON argument (`Hash.UnmarshalJSON`, hexutil `UnmarshalFixedJSON`): a quoted
  * 0x and 64 hex digits; hexutil's own errors come as encoding/json type errors, the length one as

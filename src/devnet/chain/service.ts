@@ -11,8 +11,9 @@ import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
 import { feeHistory } from './feeHistory.js'
 import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
-import { blockNumberOrHashArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg, type BlockNumberOrHash } from './params.js'
-import { nodeHeader } from './nodeBlock.js'
+import { nodeBlock, nodeHeader } from './nodeBlock.js'
+import { type BlockNumberOrHash, blockNumberOrHashArg, boolArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg } from './params.js'
+import { RawJson } from '../wire/goJson.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
@@ -39,6 +40,8 @@ const idArg = (raw: string): Uint8Array => {
 }
 
 const nodeError = (message: string) => new RpcError(-32000, message)
+
+type BlockNumberArg = ReturnType<typeof decodeBlockNumber>
 
 /** common.Address from a JSON string (hexutil): 0x and 40 hex digits. */
 const addressArg = (raw: string): string => {
@@ -94,6 +97,20 @@ export function createChainService(
     const [ts] = positionalArgs<[bigint]>(params, [uint64Arg])
     return ts ?? (await anvil.latest()).timestamp
   }
+  /** The block number a node reads for `arg`: the last accepted block for every tag but earliest; past it, an error. */
+  const acceptedNumber = async (arg: BlockNumberArg): Promise<string> => {
+    const latest = await anvil.latest()
+    const number = 'tag' in arg ? (arg.tag === 'earliest' ? 0n : latest.number) : arg.number
+    if (number > latest.number) throw nodeError('cannot query unfinalized data')
+    return `0x${number.toString(16)}`
+  }
+  /** anvil's block of `hash` when it is the canonical one at its height (eth/api_backend.go `BlockByHash`), else null. */
+  const canonicalBlock = async (hash: string, fullTx: boolean) => {
+    const block = await anvil.request<{ number: string; hash: string } | null>('eth_getBlockByHash', [hash, fullTx])
+    if (block === null) return null
+    const canonical = await anvil.blockByNumber(BigInt(block.number))
+    return canonical?.hash === block.hash ? block : null
+  }
   const methods: Record<string, LocalMethod> = {
     eth_feeConfig: async (params) => {
       const [arg] = positionalArgs<[BlockNumberOrHash]>(params, [blockNumberOrHashArg])
@@ -122,24 +139,32 @@ export function createChainService(
       return `0x${(await blockFees.tips.suggestTip()).toString(16)}`
     },
     /**
-     * `eth_getHeaderByNumber` (internal/ethapi `GetHeaderByNumber`, eth/api_backend.go `HeaderByNumber`): the last
-     * accepted header for every tag but earliest (Subnet-EVM has no pending block), a number past it refused.
+     * `eth_getBlockByNumber` (internal/ethapi `GetBlockByNumber`, eth/api_backend.go `BlockByNumber`): anvil's
+     * block with a node's header fields (./nodeBlock.ts), the node's argument texts, every tag but `earliest` the
+     * last accepted block (Subnet-EVM has no pending block), a number past it refused.
      */
+    eth_getBlockByNumber: async (params) => {
+      const [arg, fullTx] = positionalArgs<[BlockNumberArg, boolean]>(params, [decodeBlockNumber, boolArg], 2)
+      const block = await anvil.request<unknown>('eth_getBlockByNumber', [await acceptedNumber(arg!), fullTx])
+      return block === null ? null : new RawJson(await nodeBlock(blockFees, JSON.stringify(block)))
+    },
+    /** `eth_getBlockByHash` (`GetBlockByHash`): the block of a canonical hash, else null. */
+    eth_getBlockByHash: async (params) => {
+      const [hash, fullTx] = positionalArgs<[string, boolean]>(params, [hashArg, boolArg], 2)
+      const block = await canonicalBlock(hash!, fullTx!)
+      return block === null ? null : new RawJson(await nodeBlock(blockFees, JSON.stringify(block)))
+    },
+    /** `eth_getHeaderByNumber` (`GetHeaderByNumber`, `HeaderByNumber`): the same block's header fields. */
     eth_getHeaderByNumber: async (params) => {
-      const [arg] = positionalArgs<[ReturnType<typeof decodeBlockNumber>]>(params, [decodeBlockNumber], 1)
-      const latest = await anvil.latest()
-      const number = 'tag' in arg! ? (arg.tag === 'earliest' ? 0n : latest.number) : arg!.number
-      if (number > latest.number) throw nodeError('cannot query unfinalized data')
-      const block = await anvil.request<unknown>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])
+      const [arg] = positionalArgs<[BlockNumberArg]>(params, [decodeBlockNumber], 1)
+      const block = await anvil.request<unknown>('eth_getBlockByNumber', [await acceptedNumber(arg!), false])
       return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
     },
     /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
     eth_getHeaderByHash: async (params) => {
       const [hash] = positionalArgs<[string]>(params, [hashArg], 1)
-      const block = await anvil.request<{ number: string; hash: string } | null>('eth_getBlockByHash', [hash, false])
-      if (block === null) return null
-      const canonical = await anvil.blockByNumber(BigInt(block.number))
-      return canonical?.hash === block.hash ? nodeHeader(blockFees, JSON.stringify(block)) : null
+      const block = await canonicalBlock(hash!, false)
+      return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
     },
     eth_getChainConfig: (params) => {
       positionalArgs<[]>(params, [])

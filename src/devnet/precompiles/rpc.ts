@@ -31,7 +31,6 @@
 import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import type { BlockFees } from '../chain/blockFees.js'
-import { nodeBlock } from '../chain/nodeBlock.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
@@ -55,8 +54,6 @@ const precompileFree = new Set([
   'net_peerCount',
   'web3_clientVersion',
   'web3_sha3',
-  'eth_getBlockByNumber',
-  'eth_getBlockByHash',
   'eth_getTransactionByHash',
   'eth_getTransactionReceipt',
   'eth_getBlockTransactionCountByNumber',
@@ -323,13 +320,6 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       if (call.method === 'eth_sendRawTransaction' || call.method === 'eth_sendTransaction') {
         if (!unmined.has(call)) await waitMined(outcome)
         return outcome
-      }
-      if ((call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockByHash') && 'result' in outcome) {
-        if (outcome.result !== 'null') return { result: await nodeBlock(blockFees, outcome.result) }
-        // eth/api_backend.go `BlockByNumber`: a number past the last accepted block is an error, not null.
-        const [tag] = params(call)
-        if (call.method === 'eth_getBlockByNumber' && typeof tag === 'string' && /^0x[\da-fA-F]{1,16}$/.test(tag))
-          if (BigInt(tag) > (await anvil.latest()).number) return nodeError('cannot query unfinalized data')
       }
       if (call.method === 'eth_getTransactionByHash' && 'result' in outcome && outcome.result === 'null') {
         const [hash] = params(call)
