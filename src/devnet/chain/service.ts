@@ -97,12 +97,15 @@ export function createChainService(
     const [ts] = positionalArgs<[bigint]>(params, [uint64Arg])
     return ts ?? (await anvil.latest()).timestamp
   }
-  /** The block number a node reads for `arg`: the last accepted block for every tag but earliest; past it, an error. */
-  const acceptedNumber = async (arg: BlockNumberArg): Promise<string> => {
-    const latest = await anvil.latest()
-    const number = 'tag' in arg ? (arg.tag === 'earliest' ? 0n : latest.number) : arg.number
-    if (number > latest.number) throw nodeError('cannot query unfinalized data')
-    return `0x${number.toString(16)}`
+  /**
+   * anvil's block a node reads for `arg`: the last accepted one for every tag but earliest; a number past it
+   * is an error (looked for only when anvil has no such block, so a read costs one anvil request).
+   */
+  const blockAt = async (arg: BlockNumberArg, fullTx: boolean) => {
+    const tag = 'tag' in arg ? (arg.tag === 'earliest' ? '0x0' : 'latest') : `0x${arg.number.toString(16)}`
+    const block = await anvil.request<unknown>('eth_getBlockByNumber', [tag, fullTx])
+    if (block === null && 'number' in arg && arg.number > (await anvil.latest()).number) throw nodeError('cannot query unfinalized data')
+    return block
   }
   /** anvil's block of `hash` when it is the canonical one at its height (eth/api_backend.go `BlockByHash`), else null. */
   const canonicalBlock = async (hash: string, fullTx: boolean) => {
@@ -145,7 +148,7 @@ export function createChainService(
      */
     eth_getBlockByNumber: async (params) => {
       const [arg, fullTx] = positionalArgs<[BlockNumberArg, boolean]>(params, [decodeBlockNumber, boolArg], 2)
-      const block = await anvil.request<unknown>('eth_getBlockByNumber', [await acceptedNumber(arg!), fullTx])
+      const block = await blockAt(arg!, fullTx!)
       return block === null ? null : new RawJson(await nodeBlock(blockFees, JSON.stringify(block)))
     },
     /** `eth_getBlockByHash` (`GetBlockByHash`): the block of a canonical hash, else null. */
@@ -157,7 +160,7 @@ export function createChainService(
     /** `eth_getHeaderByNumber` (`GetHeaderByNumber`, `HeaderByNumber`): the same block's header fields. */
     eth_getHeaderByNumber: async (params) => {
       const [arg] = positionalArgs<[BlockNumberArg]>(params, [decodeBlockNumber], 1)
-      const block = await anvil.request<unknown>('eth_getBlockByNumber', [await acceptedNumber(arg!), false])
+      const block = await blockAt(arg!, false)
       return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
     },
     /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
