@@ -197,9 +197,9 @@ export class BlockFees {
    * set: a time pinned for a block that is not mined would stop the chain's clock until one is, and the call
    * that does mine prepares its block then.
    */
-  async prepareNextBlock(time?: bigint, { mining = true }: { mining?: boolean } = {}): Promise<void> {
+  async prepareNextBlock(time?: bigint, { mining = true, plan }: { mining?: boolean; plan?: NextBlockPlan } = {}): Promise<void> {
     if (!mining) return
-    const { parent, timestamp, feeConfig, next } = await this.nextBlock(time)
+    const { parent, timestamp, feeConfig, next } = plan ?? (await this.planNextBlock(time))
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
     if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
@@ -240,8 +240,12 @@ export class BlockFees {
     }
   }
 
-  /** The next block's parent, time, governing fee config and base fee (null before SubnetEVM). */
-  private async nextBlock(time?: bigint) {
+  /**
+   * The next block's parent, time (the given one, else anvil's for a block mined now), governing fee config
+   * and base fee (null before SubnetEVM). A send plans once and uses the plan for the pool's checks and the
+   * block it prepares, so both see the same base fee.
+   */
+  async planNextBlock(time?: bigint) {
     const [parent, pending] = await Promise.all([this.header('latest'), time === undefined ? this.header('pending') : undefined])
     const timestamp = time ?? pending!.timestamp
     const { feeConfig } = await this.fees.at(parent)
@@ -256,12 +260,12 @@ export class BlockFees {
 
   /** `EstimateBaseFee`: the base fee of a block built now on the head (`eth_baseFee`; with the tip, `eth_gasPrice`). */
   async estimateBaseFee(): Promise<bigint | undefined> {
-    return (await this.nextBlock()).next?.baseFee
-  }
-
-  /** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
-  async poolMinimum(): Promise<bigint> {
-    const { feeConfig } = await this.fees.at(await this.header('latest'))
-    return feeConfig.minBaseFee ?? 0n
+    return (await this.planNextBlock()).next?.baseFee
   }
 }
+
+/** What `BlockFees.planNextBlock` gives. */
+export type NextBlockPlan = Awaited<ReturnType<BlockFees['planNextBlock']>>
+
+/** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
+export const poolMinimum = (plan: NextBlockPlan): bigint => plan.feeConfig.minBaseFee ?? 0n

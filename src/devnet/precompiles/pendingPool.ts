@@ -9,7 +9,7 @@
  * the sender's `pending` nonce), and hands it to anvil through its own endpoint as soon as the
  * base fee of a block built now (`BlockFees.estimateBaseFee`) reaches its fee cap.
  */
-import type { BlockFees } from '../chain/blockFees.js'
+import type { BlockFees, NextBlockPlan } from '../chain/blockFees.js'
 import { pendingTransactionJson } from './rawTx.js'
 
 type Held = { raw: string; hash: string; sender: string; nonce: bigint; feeCap: bigint }
@@ -37,10 +37,9 @@ export class PendingPool {
     return hash
   }
 
-  /** Whether a transaction of this kind would wait: a raw one with a fee cap under the next base fee. */
-  async waits(feeCap: bigint): Promise<boolean> {
-    const next = await this.blockFees.estimateBaseFee()
-    return next !== undefined && feeCap < next
+  /** Whether a transaction would wait: its fee cap is under the planned next block's base fee. */
+  waits(feeCap: bigint, plan: NextBlockPlan): boolean {
+    return plan.next !== null && feeCap < plan.next.baseFee
   }
 
   /** A waiting transaction as `eth_getTransactionByHash` shows it, or undefined. */

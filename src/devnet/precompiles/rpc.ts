@@ -30,7 +30,7 @@
  */
 import { parseJson } from '../../core/json/parse.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
-import type { BlockFees } from '../chain/blockFees.js'
+import { type BlockFees, poolMinimum } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
 import type { ForwardHooks, InterceptStep } from '../chain/executor.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
@@ -250,8 +250,9 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       if (!tx) return forward()
       if (runtime.isRunning('txAllowListConfig') && !enabled(await roleOf('txAllowListConfig', tx.sender)))
         return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
+      const plan = await blockFees.planNextBlock()
       if (tx.feeCap !== undefined) {
-        const minimum = await blockFees.poolMinimum()
+        const minimum = poolMinimum(plan)
         if (tx.feeCap < minimum)
           return {
             outcome: nodeError(
@@ -263,7 +264,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       // An eth_sendTransaction is signed by anvil first (its dev accounts; an impersonated one cannot be signed
       // for, and is left to anvil's answer).
       const feeCap = tx.feeCap
-      if (feeCap !== undefined && (await pool.waits(feeCap))) {
+      if (feeCap !== undefined && pool.waits(feeCap, plan)) {
         if (call.method === 'eth_sendTransaction') {
           const nonce = tx.nonce ?? (await pendingNonce(tx.sender))
           const signed = await anvil.raw<string>('eth_signTransaction', [
@@ -286,7 +287,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         automine &&
         tx.nonce !== undefined &&
         tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
-      await blockFees.prepareNextBlock(undefined, { mining: automine && !gap })
+      await blockFees.prepareNextBlock(undefined, { mining: automine && !gap, plan })
       if (gap) unmined.add(call)
       if (!runtime.isRunning('contractDeployerAllowListConfig')) return forward()
       if (enabled(await roleOf('contractDeployerAllowListConfig', tx.sender))) return forward()
