@@ -11,3 +11,4 @@ export { loadChainFiles, type ChainFiles, type JsonSource } from './config/genes
 export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'
 export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'
 export type { NodeConfigInput, PeerConfig } from './config/node.js'
+export { devnetCommand } from './cli.js'

@@ -293,6 +293,36 @@ try {
     }
   }, 60_000)
 
+  it('its own bin, subnet-rpc-devnet, runs the devnet without subnet-rpc’s CLI and stops on SIGINT', async () => {
+    const anvil = (await import('../../src/devnet/index.js')).findAnvilBinary()
+    const bin = join(devnetApp.dir, 'node_modules/.bin/subnet-rpc-devnet')
+    const { stdout: help } = await run(bin, ['--help'], { cwd: devnetApp.dir, env: cleanEnv(bare) })
+    expect(help).toMatch(/^Usage: subnet-rpc-devnet \[options\]\n/)
+    const child = spawn(bin, ['--port', '0', '--seed', 'installed-bin'], {
+      cwd: devnetApp.dir,
+      env: cleanEnv({ ...bare, ANVIL_BINARY: anvil }),
+    })
+    let stdout = ''
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (b: Buffer) => {
+        stdout += b
+        if (stdout.includes('Press Ctrl-C')) resolve()
+      })
+      child.on('close', () => reject(new Error(`exited before running: ${stdout}`)))
+    })
+    expect(stdout).toMatch(/^subnet-rpc-devnet is running\n {2}node {8}http:\/\/127\.0\.0\.1:\d+\n/)
+    const infoUrl = /info +(\S+)/.exec(stdout)![1]!
+    const reply = await fetch(infoUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"info.getNodeID"}',
+    })
+    expect(((await reply.json()) as { result: { nodeID: string } }).result.nodeID).toMatch(/^NodeID-/)
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+  }, 60_000)
+
   it("ethers' @noble/curves 1.2.0 gives the node identity the repository's 1.9.5 gives", async () => {
     const { createNodeIdentity, verifyProofOfPossession } = await import('../../src/devnet/index.js')
     const { nodeID, publicKey, proofOfPossession } = createNodeIdentity('package-install')
