@@ -7,7 +7,7 @@
  *   src/x/y.ts → dist/x/y.js  + dist/x/y.d.ts   ESM (package.json "type": "module"), for `import`
  *              → dist/x/y.cjs + dist/x/y.d.cts  CommonJS, for `require` (relative specifiers → .cjs)
  *   dist/cli.js                                 the `subnet-rpc` bin: shebang + import of dist/cli/main.js
- *   packages/devnet/dist/devnet/bin.js          the `subnet-rpc-devnet` bin (src/devnet/bin.ts)
+ *   packages/devnet/dist/devnet/bin.js          the `subnet-rpc-devnet` bin's code (src/devnet/bin.ts; packages/devnet/bin.js loads it)
  *
  * The devnet and the CLI run only in Node and are ESM only: `require('subnet-rpc-devnet')` loads
  * the ESM build through Node's require(esm), which every Node the packages support (>= 20.19) has.
@@ -110,7 +110,6 @@ for (const f of reachable(['dist/devnet/index.js', 'dist/devnet/index.d.ts', 'di
   mkdirSync(dirname(join(devnetDist, relative(dist, f))), { recursive: true })
   copyFileSync(f, join(devnetDist, relative(dist, f)))
 }
-chmodSync(join(devnetDist, 'devnet/bin.js'), 0o755)
 
 // dist/ keeps what subnet-rpc's entries and its bin reach. The bin's `devnet` command imports
 // subnet-rpc-devnet by name; `check` reads a genesis with the devnet's config modules, which stay.

@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-/** The `subnet-rpc-devnet` bin: the devnet's command line (./cli.ts). */
+/** The `subnet-rpc-devnet` bin (packages/devnet/bin.js loads it): the devnet's command line (./cli.ts). */
 import { devnetCommand } from './cli.js'
 
 devnetCommand(process.argv.slice(2)).then(

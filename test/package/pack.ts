@@ -121,7 +121,10 @@ export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
 
 async function pack(packageDir: string): Promise<Pack> {
   if (!existsSync(join(packageDir, 'dist'))) throw new Error(`${packageDir}/dist is not built: run npm run build (npm test builds first)`)
-  const files = [join(packageDir, 'package.json'), join(packageDir, 'README.md'), ...filesUnder(join(packageDir, 'dist'))].sort()
+  const files = [
+    ...['package.json', 'README.md', 'bin.js'].map((f) => join(packageDir, f)).filter((f) => existsSync(f)),
+    ...filesUnder(join(packageDir, 'dist')),
+  ].sort()
   const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
   const dir = join(cacheRoot, `pack-${key}`)
   return withLock(dir, async () => {

@@ -68,10 +68,11 @@ it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devne
   console.log(`subnet-rpc tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
 })
 
-it('the subnet-rpc-devnet tarball holds the devnet, the core modules it imports, README.md and package.json', async () => {
+it('the subnet-rpc-devnet tarball holds the devnet, the core modules it imports, its bin, README.md and package.json', async () => {
   const { info } = await packTarball('subnet-rpc-devnet')
   const paths = info.files.map((f) => f.path)
-  expect(paths.filter((p) => !/^(dist\/(devnet|core|errors)\/.*\.(js|d\.ts)$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  expect(paths.filter((p) => !/^(dist\/(devnet|core|errors)\/.*\.(js|d\.ts)$|bin\.js$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  expect(paths).toContain('bin.js')
   for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/devnet/index${ext}`)
   expect(paths).toContain('dist/devnet/start.js')
   // Nothing of the client adapters.
