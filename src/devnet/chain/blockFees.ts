@@ -38,7 +38,7 @@ type Header = {
   baseFeePerGas: bigint
 }
 
-type RawHeader = {
+export type RawHeader = {
   number: string
   hash: string
   parentHash: string

@@ -11,9 +11,8 @@ import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
 import { feeHistory } from './feeHistory.js'
 import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
-import { nodeBlock, nodeHeader } from './nodeBlock.js'
+import { type AnvilBlock, nodeBlock, nodeHeader } from './nodeBlock.js'
 import { type BlockNumberOrHash, blockNumberOrHashArg, boolArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg } from './params.js'
-import { RawJson } from '../wire/goJson.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
@@ -103,13 +102,13 @@ export function createChainService(
    */
   const blockAt = async (arg: BlockNumberArg, fullTx: boolean) => {
     const tag = 'tag' in arg ? (arg.tag === 'earliest' ? '0x0' : 'latest') : `0x${arg.number.toString(16)}`
-    const block = await anvil.request<unknown>('eth_getBlockByNumber', [tag, fullTx])
+    const block = await anvil.request<AnvilBlock | null>('eth_getBlockByNumber', [tag, fullTx])
     if (block === null && 'number' in arg && arg.number > (await anvil.latest()).number) throw nodeError('cannot query unfinalized data')
     return block
   }
   /** anvil's block of `hash` when it is the canonical one at its height (eth/api_backend.go `BlockByHash`), else null. */
   const canonicalBlock = async (hash: string, fullTx: boolean) => {
-    const block = await anvil.request<{ number: string; hash: string } | null>('eth_getBlockByHash', [hash, fullTx])
+    const block = await anvil.request<AnvilBlock | null>('eth_getBlockByHash', [hash, fullTx])
     if (block === null) return null
     const canonical = await anvil.blockByNumber(BigInt(block.number))
     return canonical?.hash === block.hash ? block : null
@@ -149,25 +148,25 @@ export function createChainService(
     eth_getBlockByNumber: async (params) => {
       const [arg, fullTx] = positionalArgs<[BlockNumberArg, boolean]>(params, [decodeBlockNumber, boolArg], 2)
       const block = await blockAt(arg!, fullTx!)
-      return block === null ? null : new RawJson(await nodeBlock(blockFees, JSON.stringify(block)))
+      return block === null ? null : nodeBlock(blockFees, block)
     },
     /** `eth_getBlockByHash` (`GetBlockByHash`): the block of a canonical hash, else null. */
     eth_getBlockByHash: async (params) => {
       const [hash, fullTx] = positionalArgs<[string, boolean]>(params, [hashArg, boolArg], 2)
       const block = await canonicalBlock(hash!, fullTx!)
-      return block === null ? null : new RawJson(await nodeBlock(blockFees, JSON.stringify(block)))
+      return block === null ? null : nodeBlock(blockFees, block)
     },
     /** `eth_getHeaderByNumber` (`GetHeaderByNumber`, `HeaderByNumber`): the same block's header fields. */
     eth_getHeaderByNumber: async (params) => {
       const [arg] = positionalArgs<[BlockNumberArg]>(params, [decodeBlockNumber], 1)
       const block = await blockAt(arg!, false)
-      return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
+      return block === null ? null : nodeHeader(blockFees, block)
     },
     /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
     eth_getHeaderByHash: async (params) => {
       const [hash] = positionalArgs<[string]>(params, [hashArg], 1)
       const block = await canonicalBlock(hash!, false)
-      return block === null ? null : nodeHeader(blockFees, JSON.stringify(block))
+      return block === null ? null : nodeHeader(blockFees, block)
     },
     eth_getChainConfig: (params) => {
       positionalArgs<[]>(params, [])
