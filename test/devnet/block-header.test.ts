@@ -90,10 +90,24 @@ describe('eth_getHeaderByNumber, eth_getHeaderByHash and the block tags (interna
     expect(keys).toContain('timestampMilliseconds')
   })
 
+  it('full transactions have RPCTransaction’s fields in its order (anvil’s blockTimestamp left out)', async () => {
+    const from = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+    await reply('eth_sendTransaction', [{ from, to: '0x70997970c51812dc3a010c7d01d50e0e4f9a3f3e', value: '0x1' }])
+    const text = await raw('eth_getBlockByNumber', ['latest', true])
+    const tx = text.slice(text.indexOf('"transactions":[{') + 16, text.indexOf('}]'))
+    const keys = [...tx.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1])
+    expect(keys).toEqual([
+      ...['blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'hash', 'input', 'nonce'],
+      ...['to', 'transactionIndex', 'value', 'type', 'accessList', 'chainId', 'v', 'r', 's', 'yParity'],
+    ])
+  })
+
   it('pending is the last accepted block for eth_getBlockByNumber too (a node has no pending block); a null fullTx is false', async () => {
     expect(await block('pending')).toEqual(await block('latest'))
     expect((await reply('eth_getBlockByNumber', ['latest', null])).result).toEqual(await block('latest'))
-    expect((await reply('eth_getBlockTransactionCountByNumber', ['pending'])).result).toBe('0x0')
+    expect((await reply('eth_getBlockTransactionCountByNumber', ['pending'])).result).toBe(
+      (await reply('eth_getBlockTransactionCountByNumber', ['latest'])).result,
+    )
   })
 
   it('a number past the last accepted block: the node’s error for blocks and headers; an unknown hash: null', async () => {

@@ -1,11 +1,42 @@
 /**
  * anvil's block replies as a node writes them (internal/ethapi/api.go `RPCMarshalHeader`,
  * `RPCMarshalBlock`, `rpcMarshalHeader` / `rpcMarshalBlock`): Go maps, so their keys come out
- * sorted (a full transaction inside keeps anvil's field order).
+ * sorted, and full transactions as `RPCTransaction` structs.
  */
 import type { BlockFees, RawHeader } from './blockFees.js'
 
 const hex = (v: bigint) => `0x${v.toString(16)}`
+
+/** `RPCTransaction`'s fields in its struct's order, which encoding/json writes them in. */
+const transactionFields = [
+  'blockHash',
+  'blockNumber',
+  'from',
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'maxFeePerBlobGas',
+  'hash',
+  'input',
+  'nonce',
+  'to',
+  'transactionIndex',
+  'value',
+  'type',
+  'accessList',
+  'chainId',
+  'blobVersionedHashes',
+  'v',
+  'r',
+  's',
+  'yParity',
+]
+
+/** A full transaction of anvil's with `RPCTransaction`'s fields in its order, and none of anvil's others (`blockTimestamp`). */
+function inStructOrder(tx: Record<string, unknown>): Map<string, unknown> {
+  return new Map(transactionFields.filter((k) => k in tx).map((k) => [k, tx[k]]))
+}
 
 /** A block as anvil returns it (hex strings, transactions as hashes or objects). */
 export type AnvilBlock = RawHeader & { extraData: string } & Record<string, unknown>
@@ -25,6 +56,10 @@ export async function nodeBlock(blockFees: BlockFees, anvilBlock: AnvilBlock): P
   block.totalDifficulty = anvilBlock.number
   delete block.withdrawalsRoot
   delete block.withdrawals
+  if (Array.isArray(block.transactions))
+    block.transactions = block.transactions.map((tx) =>
+      typeof tx === 'object' && tx !== null ? inStructOrder(tx as Record<string, unknown>) : tx,
+    )
   if (anvilBlock.baseFeePerGas !== undefined) {
     const cost = await blockFees.blockGasCostOf(anvilBlock)
     if (cost !== null) block.blockGasCost = hex(cost)
