@@ -96,6 +96,15 @@ describe('eth_getHeaderByNumber, eth_getHeaderByHash and the block tags (interna
     const text = await raw('eth_getBlockByNumber', ['latest', true])
     const tx = text.slice(text.indexOf('"transactions":[{') + 16, text.indexOf('}]'))
     const keys = [...tx.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1])
+    // The same transaction alone (eth_getTransactionByHash, …ByBlockNumberAndIndex) has the same fields in the same order.
+    const hash = /"hash":"(0x[0-9a-f]{64})"/.exec(tx)![1]!
+    for (const [method, params] of [
+      ['eth_getTransactionByHash', [hash]],
+      ['eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0']],
+    ] as const) {
+      const alone = await raw(method, [...params])
+      expect(alone, method).toContain(`"result":${tx}}`)
+    }
     expect(keys).toEqual([
       ...['blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'hash', 'input', 'nonce'],
       ...['to', 'transactionIndex', 'value', 'type', 'accessList', 'chainId', 'v', 'r', 's', 'yParity'],

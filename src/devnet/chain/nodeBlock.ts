@@ -33,8 +33,11 @@ const transactionFields = [
   'yParity',
 ]
 
-/** A full transaction of anvil's with `RPCTransaction`'s fields in its order, and none of anvil's others (`blockTimestamp`). */
-function inStructOrder(tx: Record<string, unknown>): Map<string, unknown> {
+/**
+ * A transaction of anvil's as a node writes it: `RPCTransaction`'s fields in its order, and none of anvil's
+ * others (`blockTimestamp`).
+ */
+export function rpcTransaction(tx: Record<string, unknown>): Map<string, unknown> {
   return new Map(transactionFields.filter((k) => k in tx).map((k) => [k, tx[k]]))
 }
 
@@ -58,7 +61,7 @@ export async function nodeBlock(blockFees: BlockFees, anvilBlock: AnvilBlock): P
   delete block.withdrawals
   if (Array.isArray(block.transactions))
     block.transactions = block.transactions.map((tx) =>
-      typeof tx === 'object' && tx !== null ? inStructOrder(tx as Record<string, unknown>) : tx,
+      typeof tx === 'object' && tx !== null ? rpcTransaction(tx as Record<string, unknown>) : tx,
     )
   if (anvilBlock.baseFeePerGas !== undefined) {
     const cost = await blockFees.blockGasCostOf(anvilBlock)

@@ -29,6 +29,8 @@
  *   gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go).
  */
 import { parseJson } from '../../core/json/parse.js'
+import { rpcTransaction } from '../chain/nodeBlock.js'
+import { goJson } from '../wire/goJson.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import { type BlockFees, poolMinimum } from '../chain/blockFees.js'
 import type { CallOutcome, ChainCall } from '../chain/envelope.js'
@@ -38,6 +40,13 @@ import type { PendingPool } from './pendingPool.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
+
+/** Reads that answer with one transaction, which a node writes as its `RPCTransaction` struct. */
+const transactionReads = new Set([
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+])
 
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
@@ -327,6 +336,8 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
         return waiting ? { result: JSON.stringify(waiting) } : outcome
       }
+      if (transactionReads.has(call.method) && 'result' in outcome && outcome.result !== 'null')
+        return { result: goJson(rpcTransaction(parseJson(outcome.result) as Record<string, unknown>)) }
       if (call.method === 'eth_getTransactionCount' && 'result' in outcome) {
         const [address, block] = params(call)
         const next = block === 'pending' && typeof address === 'string' ? pool.nextNonce(address) : undefined
