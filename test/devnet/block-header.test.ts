@@ -196,3 +196,25 @@ describe('Granite after genesis', () => {
     expect(first.minDelayExcess).toBe(hex(initialDelayExcess))
   })
 })
+
+describe('receipts and logs as a node writes them (marshalReceipt, types.Log)', () => {
+  const devnet = useDevnet({ seed: 'node-logs' })
+  const { reply, raw } = chain(devnet)
+  const logKeys = ['address', 'topics', 'data', 'blockNumber', 'transactionHash', 'transactionIndex', 'blockHash', 'logIndex', 'removed']
+  const keysOf = (json: string) => [...json.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1])
+
+  it('a receipt has the node’s fields with sorted keys, its logs and eth_getLogs’ logs types.Log’s fields in order', async () => {
+    // The built-in L1's Tx Allow List: its admin (anvil's first account) enables another address, which emits RoleSet.
+    const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+    const data = `0x0aaf7043${'00'.repeat(12)}70997970c51812dc3a010c7d01d50e0e4f9a3f3e`
+    const { result: hash } = await reply('eth_sendTransaction', [{ from: admin, to: '0x0200000000000000000000000000000000000002', data }])
+    const receipt = await raw('eth_getTransactionReceipt', [hash])
+    const top = JSON.parse(receipt).result as Record<string, unknown>
+    expect(Object.keys(top)).toEqual(Object.keys(top).sort())
+    const log = receipt.slice(receipt.indexOf('"logs":[{') + 8, receipt.indexOf('}]') + 1)
+    expect(keysOf(log)).toEqual(logKeys)
+    const logs = await raw('eth_getLogs', [{ fromBlock: top.blockNumber, toBlock: top.blockNumber }])
+    expect(logs).toContain(`"result":[${log}]`)
+    expect(logs).not.toContain('blockTimestamp')
+  })
+})

@@ -11,7 +11,7 @@ import { RpcError } from './envelope.js'
 import type { LocalMethod } from './executor.js'
 import { feeHistory } from './feeHistory.js'
 import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
-import { type AnvilBlock, nodeBlock, nodeHeader } from './nodeBlock.js'
+import { type AnvilBlock, nodeBlock, nodeHeader } from './nodeReplies.js'
 import { type BlockNumberOrHash, blockNumberOrHashArg, boolArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg } from './params.js'
 import { activePrecompilesJson, activeRulesJson } from './rules.js'
 import type { AnvilClient, Block } from './anvilClient.js'
@@ -142,7 +142,7 @@ export function createChainService(
     },
     /**
      * `eth_getBlockByNumber` (internal/ethapi `GetBlockByNumber`, eth/api_backend.go `BlockByNumber`): anvil's
-     * block with a node's header fields (./nodeBlock.ts), the node's argument texts, every tag but `earliest` the
+     * block with a node's header fields (./nodeReplies.ts), the node's argument texts, every tag but `earliest` the
      * last accepted block (Subnet-EVM has no pending block), a number past it refused.
      */
     eth_getBlockByNumber: async (params) => {

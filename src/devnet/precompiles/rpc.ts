@@ -29,7 +29,7 @@
  *   gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go).
  */
 import { parseJson } from '../../core/json/parse.js'
-import { rpcTransaction } from '../chain/nodeBlock.js'
+import { rpcLog, rpcReceipt, rpcTransaction } from '../chain/nodeReplies.js'
 import { goJson } from '../wire/goJson.js'
 import type { AnvilClient } from '../chain/anvilClient.js'
 import { type BlockFees, poolMinimum } from '../chain/blockFees.js'
@@ -41,12 +41,21 @@ import { blockedOverrides, innerCreationTargets, type StateOverrides } from './i
 import { checksumAddress, createAddress, decodeRawTransaction } from './rawTx.js'
 import { mintReserve, roleSlot, type PrecompileRuntime } from './runtime.js'
 
-/** Reads that answer with one transaction, which a node writes as its `RPCTransaction` struct. */
-const transactionReads = new Set([
-  'eth_getTransactionByHash',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-])
+type Json = Record<string, unknown>
+const each = (shape: (x: Json) => unknown) => (v: unknown) =>
+  Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null ? shape(x as Json) : x)) : v
+/** Reads whose transactions, receipts and logs a node writes in its own shapes (../chain/nodeReplies.ts). */
+const nodeShapes: Record<string, (result: unknown) => unknown> = {
+  eth_getTransactionByHash: (v) => rpcTransaction(v as Json),
+  eth_getTransactionByBlockHashAndIndex: (v) => rpcTransaction(v as Json),
+  eth_getTransactionByBlockNumberAndIndex: (v) => rpcTransaction(v as Json),
+  eth_getTransactionReceipt: (v) => rpcReceipt(v as Json),
+  eth_getBlockReceipts: each(rpcReceipt),
+  eth_getLogs: each(rpcLog),
+  eth_getFilterLogs: each(rpcLog),
+  // A log filter's changes are logs; a block or pending-transaction filter's are hashes, left as they are.
+  eth_getFilterChanges: each(rpcLog),
+}
 
 /** Reads whose answer no precompile install or removal changes (blocks, receipts, fees, node facts). */
 const precompileFree = new Set([
@@ -336,8 +345,10 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
         return waiting ? { result: JSON.stringify(waiting) } : outcome
       }
-      if (transactionReads.has(call.method) && 'result' in outcome && outcome.result !== 'null')
-        return { result: goJson(rpcTransaction(parseJson(outcome.result) as Record<string, unknown>)) }
+      if ('result' in outcome && outcome.result !== 'null') {
+        const shape = nodeShapes[call.method]
+        if (shape) return { result: goJson(shape(parseJson(outcome.result))) }
+      }
       if (call.method === 'eth_getTransactionCount' && 'result' in outcome) {
         const [address, block] = params(call)
         const next = block === 'pending' && typeof address === 'string' ? pool.nextNonce(address) : undefined

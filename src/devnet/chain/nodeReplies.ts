@@ -1,7 +1,8 @@
 /**
- * anvil's block replies as a node writes them (internal/ethapi/api.go `RPCMarshalHeader`,
- * `RPCMarshalBlock`, `rpcMarshalHeader` / `rpcMarshalBlock`): Go maps, so their keys come out
- * sorted, and full transactions as `RPCTransaction` structs.
+ * anvil's blocks, transactions, receipts and logs as a node writes them (internal/ethapi/api.go
+ * `RPCMarshalHeader`, `RPCMarshalBlock`, `newRPCTransaction`, `marshalReceipt`; libevm's `types.Log`):
+ * blocks and receipts are Go maps, so their keys come out sorted; transactions and logs are structs,
+ * written in their fields' order; fields anvil adds that a node does not have are left out.
  */
 import type { BlockFees, RawHeader } from './blockFees.js'
 
@@ -84,4 +85,41 @@ export async function nodeHeader(blockFees: BlockFees, anvilBlock: AnvilBlock): 
   const header = await nodeBlock(blockFees, anvilBlock)
   for (const key of ['size', 'transactions', 'uncles']) header.delete(key)
   return header
+}
+
+/** `types.Log`'s fields in its JSON order (core/types/gen_log_json.go). */
+const logFields = ['address', 'topics', 'data', 'blockNumber', 'transactionHash', 'transactionIndex', 'blockHash', 'logIndex', 'removed']
+
+/** A log of anvil's as a node writes it: `types.Log`'s fields in order, without anvil's `blockTimestamp`. */
+export function rpcLog(log: Record<string, unknown>): Map<string, unknown> {
+  return new Map(logFields.filter((k) => k in log).map((k) => [k, log[k]]))
+}
+
+/** The fields `marshalReceipt` writes (a blob transaction's two only for type 0x3). */
+const receiptFields = new Set([
+  'blockHash',
+  'blockNumber',
+  'transactionHash',
+  'transactionIndex',
+  'from',
+  'to',
+  'gasUsed',
+  'cumulativeGasUsed',
+  'contractAddress',
+  'logs',
+  'logsBloom',
+  'type',
+  'effectiveGasPrice',
+  'root',
+  'status',
+])
+
+/** A receipt of anvil's as `marshalReceipt` writes it: the node's fields, keys sorted, logs as `types.Log`. */
+export function rpcReceipt(receipt: Record<string, unknown>): Map<string, unknown> {
+  const blob = receipt.type === '0x3'
+  const keys = Object.keys(receipt)
+    .filter((k) => receiptFields.has(k) || (blob && (k === 'blobGasUsed' || k === 'blobGasPrice')))
+    .sort()
+  const logs = Array.isArray(receipt.logs) ? receipt.logs.map((l) => rpcLog(l as Record<string, unknown>)) : []
+  return new Map(keys.map((k) => [k, k === 'logs' ? logs : receipt[k]]))
 }
