@@ -148,16 +148,6 @@ describe('headerMilliseconds: a Granite header’s timestampMilliseconds as viem
   })
 
   it('l1FeesPerGas takes a head with a Granite time and the other fields a host library adds', () => {
-    const feeConfig = {
-      gasLimit: 8_000_000n,
-      targetBlockRate: 2n,
-      minBaseFee: 25_000_000_000n,
-      targetGas: 15_000_000n,
-      baseFeeChangeDenominator: 36n,
-      minBlockGasCost: 0n,
-      maxBlockGasCost: 1_000_000n,
-      blockGasCostStep: 200_000n,
-    }
     const head = {
       number: 5n,
       timestamp: 1_795_000_000n,
@@ -168,6 +158,6 @@ describe('headerMilliseconds: a Granite header’s timestampMilliseconds as viem
       extraData: `0x${'00'.repeat(80)}` as const,
       minDelayExcess: '0x799d4c',
     }
-    expect(l1FeesPerGas({ head, feeConfig, maxPriorityFeePerGas: 1n }).minBaseFee).toBe(25_000_000_000n)
+    expect(l1FeesPerGas({ head, feeConfig: valid, maxPriorityFeePerGas: 1n }).minBaseFee).toBe(25_000_000_000n)
   })
 })
