@@ -13,6 +13,7 @@ import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
 import { BlockFees } from './chain/blockFees.js'
+import { forwardedArgChecks } from './chain/forwardedArgs.js'
 import { createExecutor } from './chain/executor.js'
 import { limitLogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
@@ -153,6 +154,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           secretKey: node.identity.blsSecretKey,
         }),
         hooks: precompileHooks(precompiles, anvil, blockFees, pool),
+        argChecks: forwardedArgChecks,
       }),
       anvil,
       maxBlocksPerRequest,

@@ -99,7 +99,13 @@ export type ForwardHooks = {
  */
 export type InterceptStep = { outcome?: CallOutcome; call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
 
-export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<string, LocalMethod>; hooks?: ForwardHooks }): CallExecutor {
+export function createExecutor(opts: {
+  anvil: AnvilClient
+  local: ReadonlyMap<string, LocalMethod>
+  hooks?: ForwardHooks
+  /** The node's argument decoding of forwarded methods (./forwardedArgs.ts): an RpcError answers the call. */
+  argChecks?: ReadonlyMap<string, (params: string | undefined) => void>
+}): CallExecutor {
   const hooks = opts.hooks
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
@@ -134,6 +140,17 @@ export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<st
     if (head && 'result' in head && hooks.isCurrent(headHash(head.result))) return answers
     await hooks.before(group)
     return forward(group)
+  }
+
+  /** The node's answer to a forwarded call whose arguments it would not decode, or undefined. */
+  function argumentError(call: ChainCall): CallOutcome | undefined {
+    try {
+      opts.argChecks?.get(call.method)?.(call.params)
+      return undefined
+    } catch (e) {
+      if (e instanceof RpcError) return { error: { code: e.code, message: e.message } }
+      return { error: { code: -32603, message: 'method handler crashed' } }
+    }
   }
 
   async function runLocal(call: ChainCall, method: LocalMethod): Promise<CallOutcome> {
@@ -177,6 +194,11 @@ export function createExecutor(opts: { anvil: AnvilClient; local: ReadonlyMap<st
     }
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!
+      const refused = argumentError(call)
+      if (refused) {
+        outcomes[i] = refused
+        continue
+      }
       const local = opts.local.get(call.method)
       if (!local && !call.method.endsWith('_subscribe') && !call.method.endsWith('_unsubscribe') && isReadOnly(call.method)) {
         reads.push(i)

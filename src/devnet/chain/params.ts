@@ -100,23 +100,38 @@ export const boolArg: ArgDecoder<boolean> = (raw) => {
 }
 
 /**
- * `common.Hash` as a JSON argument (`Hash.UnmarshalJSON`, hexutil `UnmarshalFixedJSON`): a quoted
- * 0x and 64 hex digits; hexutil's own errors come as encoding/json type errors, the length one as
- * it is.
+ * A fixed-size hex type as a JSON argument (`Hash` / `Address.UnmarshalJSON`, hexutil
+ * `UnmarshalFixedJSON`): a quoted 0x and `digits` hex digits; hexutil's own errors come as
+ * encoding/json type errors, the length one as it is.
  */
-export const hashArg: ArgDecoder<string> = (raw) => {
-  const typeError = (value: string) => new Error(`json: cannot unmarshal ${value} into Go value of type common.Hash`)
-  if (!(raw.length >= 2 && raw[0] === '"' && raw[raw.length - 1] === '"')) throw typeError('non-string')
-  let digits = raw.slice(1, -1)
-  // checkText: an empty string passes on to the length check.
-  if (digits.length > 0) {
-    if (!(digits[0] === '0' && (digits[1] === 'x' || digits[1] === 'X'))) throw typeError('hex string without 0x prefix')
-    digits = digits.slice(2)
-    if (digits.length % 2 !== 0) throw typeError('hex string of odd length')
+function fixedHexArg(type: string, digitCount: number): ArgDecoder<string> {
+  return (raw) => {
+    const typeError = (value: string) => new Error(`json: cannot unmarshal ${value} into Go value of type ${type}`)
+    if (!(raw.length >= 2 && raw[0] === '"' && raw[raw.length - 1] === '"')) throw typeError('non-string')
+    let digits = raw.slice(1, -1)
+    // checkText: an empty string passes on to the length check.
+    if (digits.length > 0) {
+      if (!(digits[0] === '0' && (digits[1] === 'x' || digits[1] === 'X'))) throw typeError('hex string without 0x prefix')
+      digits = digits.slice(2)
+      if (digits.length % 2 !== 0) throw typeError('hex string of odd length')
+    }
+    if (digits.length !== digitCount) throw new Error(`hex string has length ${digits.length}, want ${digitCount} for ${type}`)
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw typeError('invalid hex string')
+    return `0x${digits.toLowerCase()}`
   }
-  if (digits.length !== 64) throw new Error(`hex string has length ${digits.length}, want 64 for common.Hash`)
-  if (!/^[0-9a-fA-F]*$/.test(digits)) throw typeError('invalid hex string')
-  return `0x${digits.toLowerCase()}`
+}
+
+/** `common.Hash` as a JSON argument. */
+export const hashArg = fixedHexArg('common.Hash', 64)
+/** `common.Address` as a JSON argument. */
+export const addressArg = fixedHexArg('common.Address', 40)
+
+/** `encoding/json` into a `string` argument: a JSON null leaves it empty. */
+export const stringArg: ArgDecoder<string> = (raw) => {
+  const type = goJsonTypeName(raw)
+  if (type === 'null') return ''
+  if (type !== 'string') throw new Error(`json: cannot unmarshal ${type} into Go value of type string`)
+  return JSON.parse(raw) as string
 }
 
 /** rpc.BlockNumber.UnmarshalJSON (used inside the object form and by the filter criteria). */
@@ -132,6 +147,8 @@ export function decodeBlockNumber(raw: string): { tag: BlockTag } | { number: bi
 /** rpc.BlockNumberOrHash.UnmarshalJSON: the object form first, then the string form. */
 export const blockNumberOrHashArg: ArgDecoder<BlockNumberOrHash> = (raw) => {
   const type = goJsonTypeName(raw)
+  // The object form of a JSON null: neither number nor hash (the backend then refuses it).
+  if (type === 'null') return { empty: true }
   if (type === 'object') {
     const objectResult = decodeObjectForm(raw)
     if (!(objectResult instanceof Error)) return objectResult
