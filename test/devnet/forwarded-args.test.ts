@@ -1,6 +1,6 @@
 /**
  * The state reads the devnet forwards to anvil take their arguments as a node decodes them
- * (internal/ethapi `GetBalance`, `GetTransactionCount`, `GetCode`, `GetStorageAt`, graft/evm/rpc
+ * (internal/ethapi `GetBalance`, `GetTransactionCount`, `GetCode`, `GetStorageAt`, the reads by hash, graft/evm/rpc
  * `parsePositionalArguments`, hexutil): a malformed call gets the node's text, not anvil's
  * (`invalid length 1, expected tuple variant EthRequest::EthGetBalance with 2 elements`).
  * Real devnet, real anvil.
@@ -14,7 +14,7 @@ const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const errorOf = async (method: string, params: unknown[]) =>
   (JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as { error?: { code: number; message: string } }).error
 
-describe('forwarded state reads: the node’s argument errors', () => {
+describe('forwarded reads: the node’s argument errors', () => {
   it('-32602 texts of parsePositionalArguments, common.Address, string and BlockNumberOrHash', async () => {
     const cases: [string, unknown[], string][] = [
       ['eth_getBalance', [admin], 'missing value for required argument 1'],
@@ -31,6 +31,10 @@ describe('forwarded state reads: the node’s argument errors', () => {
       ['eth_getCode', [], 'missing value for required argument 0'],
       ['eth_getStorageAt', [admin, 5, 'latest'], 'invalid argument 1: json: cannot unmarshal number into Go value of type string'],
       ['eth_getStorageAt', [admin, '0x0'], 'missing value for required argument 2'],
+      ['eth_getTransactionByHash', [], 'missing value for required argument 0'],
+      ['eth_getTransactionByHash', ['0x12'], 'invalid argument 0: hex string has length 2, want 64 for common.Hash'],
+      ['eth_getTransactionReceipt', [5], 'invalid argument 0: json: cannot unmarshal non-string into Go value of type common.Hash'],
+      ['eth_getBlockTransactionCountByHash', [`0x${'11'.repeat(32)}`, 1], 'too many arguments, want at most 1'],
     ]
     for (const [method, params, message] of cases)
       expect(await errorOf(method, params), `${method} ${JSON.stringify(params)}`).toEqual({ code: -32602, message })
