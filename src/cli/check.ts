@@ -93,7 +93,7 @@ function isoTime(t: bigint): string | null {
 
 /** A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. */
 function fetchSend(url: string): Send {
-  return async (method, params) => {
+  return async ({ method, params }) => {
     const body = requestBody(method, params)
     let res: Response
     try {
@@ -113,7 +113,10 @@ type Head = { number: bigint; timestamp: bigint }
 async function readChain(rpc: string) {
   const send = fetchSend(rpc)
   const config = await callMethod(getChainConfig, undefined, send)
-  const block = (await send('eth_getBlockByNumber', ['latest', false])) as { number?: unknown; timestamp?: unknown } | null
+  const block = (await send({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
+    number?: unknown
+    timestamp?: unknown
+  } | null
   if (!block || typeof block.number !== 'string' || typeof block.timestamp !== 'string')
     throw new InputError(`${rpc}: eth_getBlockByNumber("latest") did not return a block`)
   const head: Head = { number: BigInt(block.number), timestamp: BigInt(block.timestamp) }

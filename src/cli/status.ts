@@ -48,7 +48,7 @@ class InputError extends Error {}
 
 /** A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. */
 function fetchSend(url: string): Send {
-  return async (method, params) => {
+  return async ({ method, params }) => {
     const body = requestBody(method, params)
     let res: Response
     try {

@@ -4,6 +4,7 @@
  * them, and Subnet-EVM's `GetActiveRulesAt(ctx, blockTimestamp *uint64)` timestamp as a JSON number. Bad input throws `InvalidArgumentError`.
  */
 import { InvalidArgumentError } from '../errors/argument.js'
+import { isHash } from './decode/kit.js'
 
 /** Seconds since the epoch as bigint or number, or a Date. */
 export type Timestamp = bigint | number | Date
@@ -41,8 +42,7 @@ export function encodeBlockSelector(sel: BlockSelector | undefined): [] | [strin
     const ok = typeof n === 'bigint' ? n >= 0n && n < 2n ** 63n : Number.isSafeInteger(n) && n >= 0
     return ok ? [`0x${n.toString(16)}`] : invalid('blockNumber', n, 'an integer from 0 to 2^63-1')
   }
-  if (hash !== undefined)
-    return typeof hash === 'string' && /^0x[\da-fA-F]{64}$/.test(hash) ? [hash] : invalid('blockHash', hash, '0x and 64 hex digits')
+  if (hash !== undefined) return isHash(hash) ? [hash] : invalid('blockHash', hash, '0x and 64 hex digits')
   if (tag !== undefined) return blockTags.includes(tag) ? [tag] : invalid('blockTag', tag, blockTags.join(', '))
   return []
 }

@@ -15,8 +15,11 @@ export class InvalidArgumentError extends SubnetRpcError {
   /** The rejected value, as given. */
   declare readonly value: unknown
   constructor({ argument, value, accepted }: { argument: string; value: unknown; accepted: string }) {
-    super(`Invalid ${argument}: got ${show(value)}`, { name: 'InvalidArgumentError', metaMessages: [`Accepted: ${accepted}`] })
-    Object.assign(this, { argument, value })
+    super(
+      `Invalid ${argument}: got ${show(value)}`,
+      { name: 'InvalidArgumentError', metaMessages: [`Accepted: ${accepted}`] },
+      { argument, value },
+    )
   }
 }
 

@@ -5,7 +5,8 @@ type SubnetRpcErrorArgs = {
   details?: string | undefined
   /** Lines shown under the short message (e.g. `Code: -32000`, `Accepted: …`). */
   metaMessages?: string[] | undefined
-  name?: string | undefined
+  /** The subclass's name, e.g. `NodeRpcError`. */
+  name: string
 }
 
 /**
@@ -25,14 +26,15 @@ export abstract class SubnetRpcError extends Error {
   /** The message's first line, without meta messages or details. */
   declare shortMessage: string
 
-  constructor(shortMessage: string, { cause, details, metaMessages, name = 'SubnetRpcError' }: SubnetRpcErrorArgs = {}) {
+  /** `properties` are the subclass's own fields (`method`, `code`, …), set as own enumerable properties too. */
+  constructor(shortMessage: string, { cause, details, metaMessages, name }: SubnetRpcErrorArgs, properties?: object) {
     // viem's rule: an error with `details` (ours, viem's BaseError) lends them; any other cause its message.
     const c = cause as (Error & { details?: string }) | undefined
     details = c && 'details' in c ? c.details : c?.message || details
     const meta = metaMessages ? ['', ...metaMessages] : []
     super([shortMessage, ...meta, ...(details ? ['', `Details: ${details}`] : [])].join('\n'), cause && { cause })
     // Own enumerable properties, as viem's are.
-    Object.assign(this, { details, metaMessages, shortMessage, name })
+    Object.assign(this, { details, metaMessages, shortMessage, name }, properties)
   }
 
   /**

@@ -5,10 +5,10 @@ export type NodeRpcErrorType = NodeRpcError & { name: 'NodeRpcError' }
 /** A JSON-RPC error object as a node (or an EIP-1193 provider) sends it. */
 export type RpcFailure = { code: number; message: string; data?: unknown }
 
-/** `o` as a JSON-RPC error (its code, message and data) if it is one: both adapters look for it in what they catch. */
-export function asRpcFailure(o: unknown): RpcFailure | undefined {
+/** Whether `o` is a JSON-RPC error (a numeric code and a string message): both adapters look for one in what they catch. */
+export function isRpcFailure(o: unknown): o is RpcFailure {
   const e = o as Partial<RpcFailure> | null | undefined
-  return typeof e?.code === 'number' && typeof e.message === 'string' ? { code: e.code, message: e.message, data: e.data } : undefined
+  return typeof e?.code === 'number' && typeof e.message === 'string'
 }
 
 type NodeFailure = RpcFailure & { method: string; cause?: Error }
@@ -29,8 +29,7 @@ export class NodeRpcError extends SubnetRpcError {
   declare readonly nodeMessage: string
   declare readonly data: unknown
   constructor({ method, code, message, data, cause }: NodeFailure, name = 'NodeRpcError') {
-    super(`${method} failed: ${message}`, { name, metaMessages: [`Code: ${code}`], cause })
-    Object.assign(this, { method, code, nodeMessage: message, data })
+    super(`${method} failed: ${message}`, { name, metaMessages: [`Code: ${code}`], cause }, { method, code, nodeMessage: message, data })
   }
 }
 
@@ -54,9 +53,10 @@ export class MethodNotFoundError extends NodeRpcError {
   }
 }
 
-/** Maps a node's JSON-RPC error to the matching subnet-rpc error class. */
-export function nodeError(args: NodeFailure): NodeRpcError {
+/** Maps a node's JSON-RPC error, the reply to `method`, to the matching subnet-rpc error class. */
+export function nodeError(method: string, { code, message, data }: RpcFailure, cause?: Error): NodeRpcError {
+  const args = { method, code, message, data, cause }
   // gorilla/rpc's text for an unknown Info method (with code -32000).
-  const notFound = args.code === -32601 || /^rpc: can't find method/.test(args.message)
+  const notFound = code === -32601 || /^rpc: can't find method/.test(message)
   return notFound ? new MethodNotFoundError(args) : new NodeRpcError(args)
 }

@@ -31,14 +31,17 @@ export class PrecompileNotActiveError extends SubnetRpcError {
     block,
   }: { precompile: string; address: string; timestamp: bigint; block?: bigint | undefined }) {
     const at = block === undefined ? 'the next block' : `block ${block}`
-    super(`${precompile} (${address}) is not active at ${at} (timestamp ${timestamp})`, {
-      name: 'PrecompileNotActiveError',
-      metaMessages: [
-        'A call to it would reach an empty account and change nothing.',
-        `Enable it with a "${precompile}" entry in the genesis or in upgrade.json's precompileUpgrades, or wait for its blockTimestamp.`,
-      ],
-    })
-    Object.assign(this, { precompile, address, timestamp, block })
+    super(
+      `${precompile} (${address}) is not active at ${at} (timestamp ${timestamp})`,
+      {
+        name: 'PrecompileNotActiveError',
+        metaMessages: [
+          'A call to it would reach an empty account and change nothing.',
+          `Enable it with a "${precompile}" entry in the genesis or in upgrade.json's precompileUpgrades, or wait for its blockTimestamp.`,
+        ],
+      },
+      { precompile, address, timestamp, block },
+    )
   }
 }
 
@@ -69,15 +72,18 @@ export class AllowListRoleError extends SubnetRpcError {
     cause?: Error
   }) {
     const { precompile, account, role, needs, nodeMessage, cause } = args
-    super(`not allowed: ${account} has role ${role ?? 'unknown'} on ${precompile}, needs ${needs}`, {
-      name: 'AllowListRoleError',
-      metaMessages: [
-        ...(nodeMessage ? [`Node: ${nodeMessage}`] : []),
-        `Ask an admin of ${precompile} to grant it (setAllowListRole), or send from an account that has the role.`,
-      ],
-      cause,
-    })
-    Object.assign(this, { precompile, account, role, needs, nodeMessage })
+    super(
+      `not allowed: ${account} has role ${role ?? 'unknown'} on ${precompile}, needs ${needs}`,
+      {
+        name: 'AllowListRoleError',
+        metaMessages: [
+          ...(nodeMessage ? [`Node: ${nodeMessage}`] : []),
+          `Ask an admin of ${precompile} to grant it (setAllowListRole), or send from an account that has the role.`,
+        ],
+        cause,
+      },
+      { precompile, account, role, needs, nodeMessage },
+    )
   }
 }
 
@@ -93,12 +99,15 @@ export type InvalidFeeConfigErrorType = InvalidFeeConfigError & { name: 'Invalid
 export class InvalidFeeConfigError extends SubnetRpcError {
   declare readonly reason: string
   constructor({ reason, cause }: { reason: string; cause?: Error }) {
-    super(`invalid fee config: ${reason}`, {
-      name: 'InvalidFeeConfigError',
-      metaMessages: [`The node would answer: cannot verify fee config: ${reason}`],
-      cause,
-    })
-    Object.assign(this, { reason })
+    super(
+      `invalid fee config: ${reason}`,
+      {
+        name: 'InvalidFeeConfigError',
+        metaMessages: [`The node would answer: cannot verify fee config: ${reason}`],
+        cause,
+      },
+      { reason },
+    )
   }
 }
 
@@ -126,13 +135,16 @@ export class SelfDemotionError extends SubnetRpcError {
   declare readonly precompile: string
   declare readonly account: string
   constructor({ precompile, account, role }: { precompile: string; account: string; role: AllowListRole }) {
-    super(`${account} would remove its own admin role on ${precompile} (to ${role})`, {
-      name: 'SelfDemotionError',
-      metaMessages: [
-        'If no other admin remains, the allow list can never be changed again.',
-        'Grant admin to another account first; then pass allowSelfDemotion: true.',
-      ],
-    })
-    Object.assign(this, { precompile, account })
+    super(
+      `${account} would remove its own admin role on ${precompile} (to ${role})`,
+      {
+        name: 'SelfDemotionError',
+        metaMessages: [
+          'If no other admin remains, the allow list can never be changed again.',
+          'Grant admin to another account first; then pass allowSelfDemotion: true.',
+        ],
+      },
+      { precompile, account },
+    )
   }
 }

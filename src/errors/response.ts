@@ -21,8 +21,11 @@ export class ResponseShapeError extends SubnetRpcError {
     received,
     cause,
   }: { method: string; path: string; expected: string; received: string; cause?: Error }) {
-    super(`Unexpected reply to ${method} at ${path}: expected ${expected}, got ${received}.`, { name: 'ResponseShapeError', cause })
-    Object.assign(this, { method, path, expected, received })
+    super(
+      `Unexpected reply to ${method} at ${path}: expected ${expected}, got ${received}.`,
+      { name: 'ResponseShapeError', cause },
+      { method, path, expected, received },
+    )
   }
 }
 
@@ -41,9 +44,12 @@ export class PrecisionError extends SubnetRpcError {
   declare readonly path: string
   declare readonly value: number
   constructor({ method, path, value }: { method: string; path: string; value: number }) {
-    super(`${method}: ${path} is beyond 2^53, rounded to ${value} by JSON.parse; use subnetHttp or SubnetProvider.`, {
-      name: 'PrecisionError',
-    })
-    Object.assign(this, { method, path, value })
+    super(
+      `${method}: ${path} is beyond 2^53, rounded to ${value} by JSON.parse; use subnetHttp or SubnetProvider.`,
+      {
+        name: 'PrecisionError',
+      },
+      { method, path, value },
+    )
   }
 }

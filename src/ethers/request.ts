@@ -23,30 +23,27 @@ export const postBody = Symbol('subnet-rpc.postBody')
 type BodyPoster = { [postBody]?: PostBody }
 
 /**
- * One request with `send`'s lifecycle but without its 1 ms batch timer and network detection,
+ * Requests with `send`'s lifecycle but without its 1 ms batch timer and network detection,
  * which these reads do not need: refused once `owner` is destroyed (the same error as
  * `send`), and `debug` events `sendRpcPayload`, then `receiveRpcResult` or `receiveRpcError`.
  */
-export async function sendWithLifecycle(
-  owner: JsonRpcApiProvider | undefined,
-  post: PostBody,
-  method: string,
-  params: unknown,
-): Promise<unknown> {
-  const destroyed = () => makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: method })
-  if (owner?.destroyed) throw destroyed()
-  const payload = requestBody(method, params) as JsonRpcPayload
-  owner?.emit('debug', { action: 'sendRpcPayload', payload })
-  let body: unknown
-  try {
-    body = await post(payload)
-  } catch (error) {
-    owner?.emit('debug', { action: 'receiveRpcError', error })
-    throw error
+export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody): Send {
+  return async ({ method, params }) => {
+    const destroyed = () => makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: method })
+    if (owner?.destroyed) throw destroyed()
+    const payload = requestBody(method, params) as JsonRpcPayload
+    owner?.emit('debug', { action: 'sendRpcPayload', payload })
+    let body: unknown
+    try {
+      body = await post(payload)
+    } catch (error) {
+      owner?.emit('debug', { action: 'receiveRpcError', error })
+      throw error
+    }
+    owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(body) ? body : [body] })
+    if (owner?.destroyed) throw destroyed()
+    return replyResult(method, body, payload.id)
   }
-  owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(body) ? body : [body] })
-  if (owner?.destroyed) throw destroyed()
-  return replyResult(method, body, payload.id)
 }
 
 /**
@@ -67,8 +64,8 @@ function postThroughSend(provider: JsonRpcApiProvider): PostBody {
 export function sendVia(provider: AnyProvider): Send {
   if (provider instanceof JsonRpcApiProvider) {
     const post = (provider as BodyPoster)[postBody] ?? postThroughSend(provider)
-    return (method, params) => sendWithLifecycle(provider, post, method, params)
+    return sendWithLifecycle(provider, post)
   }
-  if ('send' in provider && typeof provider.send === 'function') return (method, params) => provider.send(method, params as unknown[])
-  return (method, params) => (provider as Requester).request({ method, params })
+  if ('send' in provider && typeof provider.send === 'function') return ({ method, params }) => provider.send(method, params as unknown[])
+  return (request) => (provider as Requester).request(request)
 }

@@ -44,7 +44,7 @@ export class ValidatorsClient {
 
   #call<A, R>(spec: MethodSpec<A, R>, args: A): Promise<R> {
     const post = (payload: unknown) => postJson(this.#request.clone(), payload)
-    return callMethod(spec, args, (method, params) => sendWithLifecycle(this.#provider, post, method, params))
+    return callMethod(spec, args, sendWithLifecycle(this.#provider, post))
   }
 
   static {

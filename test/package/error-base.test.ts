@@ -8,7 +8,13 @@ import { BaseError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { SubnetRpcError } from '../../src/errors/base.js'
 
-class Ours extends SubnetRpcError {}
+type Args = ConstructorParameters<typeof SubnetRpcError>[1]
+/** A subclass as ours are: it names itself. */
+class Ours extends SubnetRpcError {
+  constructor(shortMessage: string, args: Omit<Args, 'name'> = {}) {
+    super(shortMessage, { ...args, name: 'Ours' })
+  }
+}
 const viemMessage = (e: BaseError) =>
   e.message
     .replace(/\n\nVersion: viem@\S+$/, '')
@@ -29,7 +35,7 @@ describe('SubnetRpcError against viem BaseError', () => {
   for (const [title, args] of cases) {
     it(title, () => {
       const theirs = new BaseError('Short message.', args)
-      const ours = new Ours('Short message.', { ...args, name: 'Ours' } as never)
+      const ours = new Ours('Short message.', args as Omit<Args, 'name'>)
       expect(ours.message).toBe(viemMessage(theirs))
       expect(ours.message).not.toMatch(/Version|viem@/)
       expect(ours.shortMessage).toBe(theirs.shortMessage)
@@ -64,7 +70,7 @@ describe('SubnetRpcError against viem BaseError', () => {
   })
 
   it('shortMessage, details, metaMessages and name are own enumerable properties, as in viem', () => {
-    const keys = Object.keys(new Ours('x', { metaMessages: ['m'], name: 'Ours' } as never))
+    const keys = Object.keys(new Ours('x', { metaMessages: ['m'] }))
     for (const k of ['details', 'metaMessages', 'shortMessage', 'name']) expect(keys).toContain(k)
   })
 })

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'
-import { execute } from '../../src/viem/utils/request.js'
-import { toSubnetError } from '../../src/core/methods/call.js'
+import { callMethod, toSubnetError, type Send } from '../../src/core/methods/call.js'
 import { defineMethod } from '../../src/core/methods/spec.js'
 import { object, string } from '../../src/core/decode/kit.js'
 import {
@@ -44,10 +43,10 @@ function expectViemError(e: unknown, name: string) {
 }
 
 describe('MethodNotFoundError', () => {
-  it('Info: -32000 "rpc: can\'t find method" from the devnet, through execute with a spec of our own', async () => {
+  it('Info: -32000 "rpc: can\'t find method" from the devnet, through callMethod over the client request, with a spec of our own', async () => {
     const info = createPublicClient({ transport: http(devnet().infoUrl) })
     const fake = defineMethod({ method: 'info.fake', params: 'object', decoder: object<{ x: string }>({ x: string }) })
-    const e = await failure(execute(info, fake, undefined))
+    const e = await failure(callMethod(fake, undefined, info.request as Send))
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e).toBeInstanceOf(NodeRpcError)
     expectViemError(e, 'MethodNotFoundError')
@@ -154,7 +153,7 @@ describe('NodeRpcError', () => {
       decoder: string,
       encode: () => [{ to: target, data: '0x' }, 'latest'],
     })
-    const e = await failure(execute(c, call, undefined))
+    const e = await failure(callMethod(call, undefined, c.request as Send))
     expect(e).toBeInstanceOf(NodeRpcError)
     expect(e.method).toBe('eth_call')
     expect(e.nodeMessage).toMatch(/revert/)

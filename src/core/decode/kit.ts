@@ -31,7 +31,7 @@ function at<T>(d: Decoder<T>, v: unknown, key: string | number): T {
   } catch (e) {
     const m = e as Mismatch
     // `.name` for identifier keys; array indexes and other keys in brackets: `[3]`, `["a b"]`.
-    if (m.path != null) m.path = (/^[A-Za-z_]\w*$/.test(key as string) ? `.${key}` : `[${JSON.stringify(key)}]`) + m.path
+    if (m.path != null) m.path = (/^[a-z_]\w*$/i.test(key as string) ? `.${key}` : `[${JSON.stringify(key)}]`) + m.path
     throw e
   }
 }
@@ -135,7 +135,6 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
 export const object = <T>(fields: Record<string, Decoder<unknown>>, rest?: (key: string) => Decoder<unknown> | undefined): Decoder<T> => {
   // The known fields as a list, made once: the decoder runs once per object of every reply.
   const known = Object.entries(fields)
-  const count = known.length
   return (v) => {
     if (!isPlainObject(v)) return mismatch('an object', v)
     let out: Record<string, unknown> = {}
@@ -147,7 +146,7 @@ export const object = <T>(fields: Record<string, Decoder<unknown>>, rest?: (key:
     }
     // Other keys, kept or decoded with `rest`; skipped when every key of `v` was a known one.
     const keys = Object.keys(v)
-    if (keys.length > found || count === 0)
+    if (keys.length > found)
       for (const k of keys)
         if (!Object.hasOwn(fields, k)) {
           const d = rest?.(k)

@@ -45,8 +45,9 @@ const feeConfigFields = object<FeeConfig>({
   blockGasCostStep: bigInt,
 })
 export const decodeFeeConfig: Decoder<FeeConfig> = (v) => {
+  // `object` made `f` afresh, so filling in the 0 that omitempty dropped touches nothing the caller holds.
   const f = feeConfigFields(v)
-  if (f.targetBlockRate === undefined) return { ...f, targetBlockRate: 0n }
+  f.targetBlockRate ??= 0n
   return f
 }
 
@@ -157,12 +158,13 @@ export const decodeChainConfig: Decoder<ChainConfig> = object(
   chainConfigKey,
 )
 
-const maybeRule = optional(boolean)
 const isRule = (key: string) => (key.startsWith('Is') ? boolean : undefined)
 
 /**
  * `ActiveRulesResult`: libevm `params.Rules` (Go field names, ChainID a `*big.Int`), the
- * extras' `AvalancheRules`, and `map[string]{timestamp uint64}`. Rules older nodes lack are optional.
+ * extras' `AvalancheRules`, and `map[string]{timestamp uint64}`. The rules every node sends
+ * are listed (required); those older nodes lack (IsBerlin, IsLondon, IsMerge, IsShanghai,
+ * IsPrague, IsVerkle) and any added later are decoded by the `Is…` rule when present.
  */
 export const decodeActiveRules: Decoder<ActiveRules> = object({
   ethRules: object(
@@ -176,13 +178,7 @@ export const decodeActiveRules: Decoder<ActiveRules> = object({
       IsConstantinople: boolean,
       IsPetersburg: boolean,
       IsIstanbul: boolean,
-      IsBerlin: maybeRule,
-      IsLondon: maybeRule,
-      IsMerge: maybeRule,
-      IsShanghai: maybeRule,
       IsCancun: boolean,
-      IsPrague: maybeRule,
-      IsVerkle: maybeRule,
     },
     isRule,
   ),

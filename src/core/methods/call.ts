@@ -5,12 +5,15 @@
  * decoded. Adapters supply only `send`, the part that differs between viem and ethers.
  */
 import { SubnetRpcError } from '../../errors/base.js'
-import { asRpcFailure, nodeError, type RpcFailure } from '../../errors/node.js'
+import { isRpcFailure, nodeError, type RpcFailure } from '../../errors/node.js'
 import { notJson } from './envelope.js'
 import type { MethodSpec } from './spec.js'
 
-/** Sends one JSON-RPC request through a host library and resolves with its `result`. */
-export type Send = (method: string, params: unknown) => Promise<unknown>
+/**
+ * Sends one JSON-RPC request through a host library and resolves with its `result`, in
+ * EIP-1193's `request` shape: a viem client's `request` is one as it is.
+ */
+export type Send = (request: { method: string; params: unknown }) => Promise<unknown>
 
 let lastId = 0
 
@@ -29,7 +32,7 @@ export function findRpcFailure(err: unknown): RpcFailure | undefined {
   let found: RpcFailure | undefined
   const visit = (e: unknown, depth: number) => {
     if (!e || typeof e !== 'object' || depth > 10) return
-    found = asRpcFailure(e) ?? found
+    if (isRpcFailure(e)) found = e
     const { cause, error, info } = e as { cause?: unknown; error?: unknown; info?: { error?: unknown } }
     visit(error, depth + 1)
     visit(info?.error, depth + 1)
@@ -48,7 +51,7 @@ export function findRpcFailure(err: unknown): RpcFailure | undefined {
 export function toSubnetError(method: string, err: unknown): unknown {
   if (err instanceof SubnetRpcError) return err
   const failure = findRpcFailure(err)
-  if (failure) return nodeError({ method, ...failure, cause: err instanceof Error ? err : undefined })
+  if (failure) return nodeError(method, failure, err instanceof Error ? err : undefined)
   if ((err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError) return notJson(method, err as Error)
   return err
 }
@@ -58,7 +61,7 @@ export async function callMethod<A, R>(spec: MethodSpec<A, R>, args: A | undefin
   const params = spec.encode(args)
   let raw: unknown
   try {
-    raw = await send(spec.method, params)
+    raw = await send({ method: spec.method, params })
   } catch (e) {
     throw toSubnetError(spec.method, e)
   }

@@ -4,7 +4,7 @@
  * and either `result` or a well-formed `error`, never both.
  */
 import { parseJson } from '../json/parse.js'
-import { nodeError } from '../../errors/node.js'
+import { nodeError, type RpcFailure } from '../../errors/node.js'
 import { ResponseShapeError } from '../../errors/response.js'
 
 /** The error for a 2xx reply whose body is not JSON (empty, truncated, an HTML page…). */
@@ -31,7 +31,7 @@ export function replyResult(method: string, body: unknown, id: unknown): unknown
       throw shape('$.error', 'an error with code and message', JSON.stringify(error))
     // A node that could not read the request answers with id null (e.g. -32700).
     if (reply.id !== id && reply.id !== null) throw wrongId(reply.id)
-    throw nodeError({ method, code: error.code, message: error.message, data: error.data })
+    throw nodeError(method, error as RpcFailure)
   }
   if (reply.id !== id) throw wrongId(reply.id)
   return reply.result

@@ -55,11 +55,6 @@ export function defineMethod<Args = undefined, Result = unknown>(definition: {
   decoder: Decoder<Result>
   encode?: (args: Args | undefined) => unknown
 }): MethodSpec<Args, Result> {
-  const { method, params, decoder, encode } = definition
-  return {
-    method,
-    params,
-    encode: encode ?? noParams[params],
-    decode: (raw) => decodeResult(decoder, method, raw),
-  }
+  const { method, params, decoder, encode = noParams[params] } = definition
+  return { method, params, encode, decode: (raw) => decodeResult(decoder, method, raw) }
 }

@@ -4,19 +4,19 @@
  * transport as the Info API's URL is (or the one `healthActions({ url })` set for it).
  */
 import type { Client } from 'viem'
+import { callMethod, type Send } from '../../core/methods/call.js'
 import { deriveHealthUrl } from '../../core/url.js'
 import * as table from '../../core/methods/health.js'
 import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
 import { endpointRequesterOf, type Endpoint } from '../utils/infoClient.js'
-import { execute } from '../utils/request.js'
 
 /** The Health API endpoint, for the decorator and the standalone actions alike. */
 export const healthEndpoint: Endpoint = { derive: deriveHealthUrl, api: 'Health API', decorator: 'healthActions' }
 
 const healthAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
   ((client: Client, parameters?: ArgsOf<S>) =>
-    execute(endpointRequesterOf(healthEndpoint, client), spec, parameters as never)) as StandaloneAction<S, Client>
+    callMethod(spec, parameters as never, endpointRequesterOf(healthEndpoint, client).request as Send)) as StandaloneAction<S, Client>
 
 type T = typeof table
 

@@ -1,17 +1,19 @@
 /**
  * The Info API as standalone viem actions (tree-shakeable), each over the core table entry
  * of the same name. Requests go to the node's `/ext/info`, derived from the client's
- * transport once per client (or the one `infoActions({ url })` set for it).
+ * transport once per client (or the one `infoActions({ url })` set for it). This module
+ * exports only the actions: `infoActions` adds each of its exports to a client.
  */
 import type { Client } from 'viem'
+import { callMethod, type Send } from '../../core/methods/call.js'
 import * as table from '../../core/methods/info.js'
 import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
 import { infoRequesterOf } from '../utils/infoClient.js'
-import { execute } from '../utils/request.js'
 
 const infoAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
-  ((client: Client, parameters?: ArgsOf<S>) => execute(infoRequesterOf(client), spec, parameters as never)) as StandaloneAction<S, Client>
+  ((client: Client, parameters?: ArgsOf<S>) =>
+    callMethod(spec, parameters as never, infoRequesterOf(client).request as Send)) as StandaloneAction<S, Client>
 
 type T = typeof table
 

@@ -5,10 +5,14 @@
 import * as table from '../../core/methods/subnet.js'
 import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import type { StandaloneAction, SubnetActionErrorType } from '../types/actions.js'
-import { execute, type Requester } from '../utils/request.js'
+import { callMethod, type Send } from '../../core/methods/call.js'
+import type { Requester } from '../utils/request.js'
 
 const subnetAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Requester> =>
-  ((client: Requester, parameters?: ArgsOf<S>) => execute(client, spec, parameters as never)) as StandaloneAction<S, Requester>
+  ((client: Requester, parameters?: ArgsOf<S>) => callMethod(spec, parameters as never, client.request as Send)) as StandaloneAction<
+    S,
+    Requester
+  >
 
 type T = typeof table
 

@@ -5,12 +5,12 @@
  * `validatorsActions({ url, blockchainID })` set for it.
  */
 import type { Client } from 'viem'
+import { callMethod, type Send } from '../../core/methods/call.js'
 import { deriveValidatorsUrl } from '../../core/url.js'
 import * as table from '../../core/methods/validators.js'
 import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
 import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
 import { endpointRequesterOf, type Endpoint } from '../utils/infoClient.js'
-import { execute } from '../utils/request.js'
 
 /** The Validators API endpoint, for the decorator and the standalone action alike. */
 export const validatorsEndpoint: Endpoint = {
@@ -35,7 +35,7 @@ type T = typeof table
  * const validators = await getCurrentValidators(client)
  */
 export const getCurrentValidators: StandaloneAction<T['getCurrentValidators'], Client> = (client, parameters) =>
-  execute(endpointRequesterOf(validatorsEndpoint, client), table.getCurrentValidators, parameters)
+  callMethod(table.getCurrentValidators, parameters, endpointRequesterOf(validatorsEndpoint, client).request as Send)
 export type GetCurrentValidatorsParameters = ArgsOf<T['getCurrentValidators']>
 export type GetCurrentValidatorsReturnType = ResultOf<T['getCurrentValidators']>
 export type GetCurrentValidatorsErrorType = InfoActionErrorType<T['getCurrentValidators']>

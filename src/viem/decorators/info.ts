@@ -1,5 +1,5 @@
 import type { Client } from 'viem'
-import * as table from '../../core/methods/info.js'
+import type * as table from '../../core/methods/info.js'
 import type { ActionsOf } from '../../core/methods/spec.js'
 import * as actions from '../actions/info.js'
 import { setInfoRequester, type InfoActionsOptions } from '../utils/infoClient.js'
@@ -18,7 +18,7 @@ function infoActionsFor(client: Client, options?: InfoActionsOptions): InfoActio
   // still gets its chain actions, and Info actions check their arguments first and reject (never throw).
   setInfoRequester(client, options)
   // Each action is its standalone twin, which uses the Info requester just made for this client.
-  const entries = (Object.keys(table) as Name[]).map((name) => [name, (parameters: never) => standalone[name](client, parameters)])
+  const entries = (Object.keys(standalone) as Name[]).map((name) => [name, (parameters: never) => standalone[name](client, parameters)])
   return Object.fromEntries(entries) as InfoActions
 }
 

@@ -1,13 +1,8 @@
-/** Runs a method spec over a viem client: the shared call (core/methods/call.ts) with viem's `request` as the way to send. */
+/** What the viem actions need of a client. */
 import type { Client } from 'viem'
-import { callMethod } from '../../core/methods/call.js'
-import type { MethodSpec } from '../../core/methods/spec.js'
 
-/** What an action needs of a client: its `request`. */
+/**
+ * A client's `request`, through its transport (retries and error mapping included). It is
+ * core's `Send` as it is; viem types it per method, so actions cast it once where they call.
+ */
 export type Requester = Pick<Client, 'request'>
-
-/** Checks the arguments, sends through the client's transport (its retries and error mapping included), decodes. */
-export function execute<A, R>(client: Requester, spec: MethodSpec<A, R>, args: A | undefined): Promise<R> {
-  const request = client.request as (args: { method: string; params: unknown }) => Promise<unknown>
-  return callMethod(spec, args, (method, params) => request({ method, params }))
-}
