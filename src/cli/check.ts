@@ -9,8 +9,7 @@
  */
 import { accessSync, constants } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { callMethod, requestBody, type Send } from '../core/methods/call.js'
-import { parseReply } from '../core/methods/envelope.js'
+import { callMethod } from '../core/methods/call.js'
 import { getNetworkID } from '../core/methods/info.js'
 import { getChainConfig } from '../core/methods/subnet.js'
 import { checkCompatible, type ConfigCompatError } from '../core/rules/compat.js'
@@ -22,6 +21,7 @@ import { loadChainFiles } from '../devnet/config/genesis.js'
 import { networkName } from '../devnet/config/network.js'
 import { networkUpgradeDefaults } from '../devnet/config/networkUpgrades.js'
 import { DevnetConfigError } from '../devnet/config/read.js'
+import { fetchSend, InputError } from './fetchSend.js'
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -42,9 +42,6 @@ Options:
 
 Exit codes: 0 the node accepts the files, 1 the node refuses them, 2 bad input (flags, unreadable files, unreachable node).
 `
-
-/** Input the command cannot work with (exit code 2). */
-class InputError extends Error {}
 
 const networks: Record<string, number> = { mainnet: 1, fuji: 5, local: 12345 }
 
@@ -91,27 +88,10 @@ function isoTime(t: bigint): string | null {
   return new Date(Number(t) * 1000).toISOString().replace('.000Z', 'Z')
 }
 
-/** A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. */
-function fetchSend(url: string): Send {
-  return async ({ method, params }) => {
-    const body = requestBody(method, params)
-    let res: Response
-    try {
-      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    } catch (e) {
-      throw new InputError(`cannot reach ${url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`)
-    }
-    const text = await res.text()
-    if (!res.ok && !text.trimStart().startsWith('{'))
-      throw new InputError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`)
-    return parseReply(method, text, body.id)
-  }
-}
-
 type Head = { number: bigint; timestamp: bigint }
 
 async function readChain(rpc: string) {
-  const send = fetchSend(rpc)
+  const send = fetchSend(rpc, InputError)
   const config = await callMethod(getChainConfig, undefined, send)
   const block = (await send({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
     number?: unknown

@@ -8,8 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { mismatch } from '../core/decode/kit.js'
-import { callMethod, requestBody, type Send } from '../core/methods/call.js'
-import { parseReply } from '../core/methods/envelope.js'
+import { callMethod, type Send } from '../core/methods/call.js'
 import * as healthApi from '../core/methods/health.js'
 import * as info from '../core/methods/info.js'
 import { defineMethod, type MethodSpec } from '../core/methods/spec.js'
@@ -22,6 +21,7 @@ import type { GetNodeIDReturnType, GetNodeVersionReturnType, PeersReturnType, Up
 import type { ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'
 import type { CurrentValidator } from '../core/types/validators.js'
 import { NodeRpcError } from '../errors/node.js'
+import { fetchSend, InputError } from './fetchSend.js'
 
 export type StatusIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -42,25 +42,6 @@ Options:
 
 Exit codes: 0 the node reports healthy, 1 it reports unhealthy (or a query failed), 2 bad input or unreachable node.
 `
-
-/** Input the command cannot work with (exit code 2). */
-class InputError extends Error {}
-
-/** A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. */
-function fetchSend(url: string): Send {
-  return async ({ method, params }) => {
-    const body = requestBody(method, params)
-    let res: Response
-    try {
-      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    } catch (e) {
-      throw new InputError(`cannot reach ${url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`)
-    }
-    const text = await res.text()
-    if (!res.ok && !text.trimStart().startsWith('{')) throw new Error(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`)
-    return parseReply(method, text, body.id)
-  }
-}
 
 /** `eth_chainId`: a hex quantity. */
 const chainId = defineMethod<undefined, bigint>({

@@ -1,0 +1,27 @@
+/** What the CLI's commands share to reach a node: JSON-RPC over fetch, and the error for input they cannot work with. */
+import { requestBody, type Send } from '../core/methods/call.js'
+import { parseReply } from '../core/methods/envelope.js'
+
+/** Input the command cannot work with (exit code 2): bad flags, unreadable files, a node that cannot be reached. */
+export class InputError extends Error {}
+
+/**
+ * A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. A URL
+ * that cannot be reached is an `InputError`; an HTTP error without a JSON-RPC body is thrown
+ * as `HttpError` (`subnet-rpc check` makes it bad input; `subnet-rpc status` one query's failure).
+ */
+export function fetchSend(url: string, HttpError: new (message: string) => Error = Error): Send {
+  return async ({ method, params }) => {
+    const body = requestBody(method, params)
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    } catch (e) {
+      throw new InputError(`cannot reach ${url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`)
+    }
+    const text = await res.text()
+    if (!res.ok && !text.trimStart().startsWith('{'))
+      throw new HttpError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`)
+    return parseReply(method, text, body.id)
+  }
+}
