@@ -87,6 +87,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
       `  info        ${devnet.infoUrl}`,
       `  L1 rpc      ${devnet.rpcUrl}`,
       `  L1 alias    ${devnet.aliasRpcUrl}`,
+      `  L1 ws       ${devnet.wsUrl}`,
       `  blockchain  ${devnet.blockchainID}`,
       `  subnet      ${devnet.subnetID}`,
       `  chainId     ${devnet.chainId}`,

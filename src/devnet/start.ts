@@ -18,12 +18,15 @@ import { createExecutor } from './chain/executor.js'
 import { limitLogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { createChainService } from './chain/service.js'
+import { ChainEvents } from './chain/chainEvents.js'
+import { connectionExecutor } from './chain/subscriptions.js'
+import { webSocketEndpoint } from './chain/websocket.js'
 import { PendingPool } from './precompiles/pendingPool.js'
 import { precompileHooks } from './precompiles/rpc.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
-import { startHttpServer } from './http/server.js'
+import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute } from './validators/index.js'
 
@@ -65,6 +68,8 @@ export type Devnet = {
   rpcUrl: string
   /** The L1's RPC URL by alias: `{url}/ext/bc/<alias>/rpc`. */
   aliasRpcUrl: string
+  /** The L1's WebSocket URL: `ws://…/ext/bc/<blockchainID>/ws` (the same calls, plus `eth_subscribe`). */
+  wsUrl: string
   blockchainID: string
   subnetID: string
   alias: string
@@ -181,6 +186,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const info = createInfoService(node, chains)
     const validators = l1Validators(node, subnetID, startTime)
     const l1Paths = new Set([`/ext/bc/${blockchainID}/rpc`, `/ext/bc/${alias}/rpc`])
+    // The L1's WebSocket endpoint: the same calls, plus eth_subscribe (./chain/websocket.ts, ./chain/subscriptions.ts).
+    const events = new ChainEvents(anvilProc.url)
+    const webSocket = webSocketEndpoint(new Set([`/ext/bc/${blockchainID}/ws`, `/ext/bc/${alias}/ws`]), (send) =>
+      connectionExecutor(execute, events, send),
+    )
 
     const http = await startHttpServer({
       port: options.port ?? 0,
@@ -219,7 +229,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           validators: () => validators,
         }),
         validatorsRoute([blockchainID, alias], () => validators),
+        webSocket.http,
       ],
+      upgrades: [webSocket.upgrade],
     })
 
     const url = `http://127.0.0.1:${http.port}`
@@ -229,6 +241,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       infoUrl: `${url}/ext/info`,
       rpcUrl: `${url}/ext/bc/${blockchainID}/rpc`,
       aliasRpcUrl: `${url}/ext/bc/${alias}/rpc`,
+      wsUrl: `ws://127.0.0.1:${http.port}/ext/bc/${blockchainID}/ws`,
       blockchainID,
       subnetID,
       alias,
@@ -238,6 +251,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainSpec: files.spec,
       stop: () => {
         pool.close()
+        webSocket.close()
+        events.close()
         stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())
         return stopping
       },
@@ -251,9 +266,4 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 function genesisBaseFee(spec: ChainSpec): bigint | undefined {
   const fee = spec.networkUpgrades.subnetEVMTimestamp === 0n ? spec.feeConfig.minBaseFee : undefined
   return fee !== undefined && fee < 1n << 64n ? fee : undefined
-}
-
-function pathOf(url: string | undefined): string {
-  const q = (url ?? '/').indexOf('?')
-  return q === -1 ? (url ?? '/') : (url ?? '/').slice(0, q)
 }

@@ -3,7 +3,7 @@
  * (`graft/evm/rpc`: `http.go`, `server.go`, `handler.go`, `json.go`): HTTP checks, single and batch messages, notifications,
  * and the exact -32600/-32601/-32602/-32700 answers.
  */
-import { findMember, goJsonTypeName, scanFirstValue, type Member } from '../wire/goScanner.js'
+import { findMember, goJsonTypeName, scanFirstValue, type Member, type ScanResult } from '../wire/goScanner.js'
 import { goJson } from '../wire/goJson.js'
 import { type HttpReply, textReply } from '../http/types.js'
 
@@ -160,20 +160,39 @@ export async function serveChain(req: ChainRequestInfo, execute: CallExecutor): 
     if (scan.message === 'EOF') return emptyJson
     return jsonReply(errorObject(undefined, -32700, 'parse error'), false)
   }
-  const text = body.slice(scan.value.start, scan.value.end)
-  if (scan.kind !== 'array') {
-    const reply = await handleMessages([decodeMessage(text)], execute)
-    return reply[0] === undefined ? emptyJson : jsonReply(reply[0])
-  }
+  const reply = await answerMessage(body, scan, execute)
+  return reply === undefined ? emptyJson : jsonReply(reply.text, reply.encoded)
+}
 
-  const messages = scan.elements.map((span) => decodeMessage(body.slice(span.start, span.end)))
-  if (messages.length === 0) return jsonReply(errorObject(undefined, -32600, 'empty batch'), false)
+/**
+ * The reply to one JSON-RPC message (a call, a notification or a batch) that `scan` found
+ * well-formed in `text`, as the handler writes it over any transport (handler.go
+ * `handleMsg`, `handleBatch`): its text, and whether it went through json.Encoder (`encoded`,
+ * which ends it with a newline over HTTP) rather than json.Marshal. Undefined when nothing
+ * is written (notifications only).
+ */
+export async function answerMessage(
+  text: string,
+  scan: ScanResult & { ok: true },
+  execute: CallExecutor,
+): Promise<{ text: string; encoded: boolean } | undefined> {
+  if (scan.kind !== 'array') {
+    const reply = await handleMessages([decodeMessage(text.slice(scan.value.start, scan.value.end))], execute)
+    return reply[0] === undefined ? undefined : { text: reply[0], encoded: true }
+  }
+  const messages = scan.elements.map((span) => decodeMessage(text.slice(span.start, span.end)))
+  if (messages.length === 0) return { text: errorObject(undefined, -32600, 'empty batch'), encoded: false }
   if (messages.length > batchRequestLimit) {
     const firstCall = messages.find((m) => m.version === '2.0' && hasValidId(m.id) && m.method !== '')
-    return jsonReply(`[${errorObject(firstCall?.id, -32600, 'batch too large')}]`, false)
+    return { text: `[${errorObject(firstCall?.id, -32600, 'batch too large')}]`, encoded: false }
   }
   const replies = (await handleMessages(messages, execute)).filter((r): r is string => r !== undefined)
-  return replies.length === 0 ? emptyJson : jsonReply(`[${replies.join(',')}]`)
+  return replies.length === 0 ? undefined : { text: `[${replies.join(',')}]`, encoded: true }
+}
+
+/** A JSON-RPC error reply with a null id, e.g. the -32700 a WebSocket connection writes before it closes. */
+export function errorReply(code: number, message: string): string {
+  return errorObject(undefined, code, message)
 }
 
 /** handleCallMsg for each message; undefined where nothing is written. */

@@ -4,7 +4,7 @@
  * Forwarded results and errors pass through byte for byte; only anvil's "method not
  * found" is rewritten to the node's text, since a node names the method.
  */
-import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
+import { findMember, goJsonTypeName, goStringValue, scanFirstValue } from '../wire/goScanner.js'
 import { goJson } from '../wire/goJson.js'
 import type { AnvilClient } from './anvilClient.js'
 import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
@@ -246,10 +246,11 @@ function isReadOnly(method: string): boolean {
 }
 
 /**
- * The server's built-in `*_unsubscribe` callback, `unsubscribe(ctx, id rpc.ID) (bool, error)`:
- * one required string argument; over HTTP no subscription ever exists.
+ * The server's built-in `*_unsubscribe` callback, `unsubscribe(ctx, id rpc.ID) (bool, error)`
+ * (graft/evm/rpc/handler.go): one required string argument, then `cancel` of that ID (a
+ * WebSocket connection's subscriptions); over HTTP no subscription ever exists.
  */
-function unsubscribe(params: string | undefined): CallOutcome {
+export function unsubscribe(params: string | undefined, cancel: (id: string) => boolean = () => false): CallOutcome {
   const invalid = (message: string): CallOutcome => ({ error: { code: -32602, message } })
   if (params !== undefined && params !== 'null') {
     if (goJsonTypeName(params) !== 'array') return invalid('non-array args')
@@ -263,9 +264,12 @@ function unsubscribe(params: string | undefined): CallOutcome {
       return invalid('too many arguments, want at most 1')
     }
     if (scan.elements.length === 1) {
-      const type = goJsonTypeName(params.slice(scan.elements[0]!.start, scan.elements[0]!.end))
+      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
+      const type = goJsonTypeName(first)
       if (type !== 'string' && type !== 'null')
         return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      // rpc.ID is a string: JSON null leaves it empty.
+      if (cancel(type === 'string' ? goStringValue(first) : '')) return { result: 'true' }
       return { error: { code: -32000, message: 'subscription not found' } }
     }
   }

@@ -18,7 +18,7 @@ import type { CallExecutor, CallOutcome, ChainCall } from './envelope.js'
 import { type ArgDecoder, type BlockTag, decodeBlockNumber, positionalArgs } from './params.js'
 
 /** rpc.BlockNumber's values (`graft/evm/rpc/types.go`): a tag is negative, `earliest` is 0. */
-const tagValue: Record<BlockTag, bigint> = { earliest: 0n, latest: -2n, pending: -1n, accepted: -3n, finalized: -3n, safe: -4n }
+export const tagValue: Record<BlockTag, bigint> = { earliest: 0n, latest: -2n, pending: -1n, accepted: -3n, finalized: -3n, safe: -4n }
 const latest = -2n
 const pending = -1n
 

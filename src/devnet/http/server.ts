@@ -2,15 +2,29 @@
  * The devnet's HTTP front: routes like avalanchego's API server and writes replies.
  * Every response carries the `node-id` header, as a node's do.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { HttpReply } from './types.js'
 
 /** A request as routes see it: the body (cut at `maxBodyBytes`) and its real size. */
 export type Route = (req: IncomingMessage, body: string, bodyBytes: number) => Promise<HttpReply | undefined>
 
+/**
+ * A WebSocket handshake (an HTTP upgrade request) for a route that serves WebSockets: true
+ * when it took the socket. Any other upgrade request is answered by the HTTP routes as a
+ * plain request would be, as Go's net/http does (it has no separate path for upgrades).
+ */
+export type UpgradeRoute = (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean
+
 /** How much of a request body is read at most; the rest is dropped as Go's LimitReader would. */
 export const maxBodyBytes = 5 * 1024 * 1024
+
+/** A request URL's path, without its query. */
+export function pathOf(url: string | undefined): string {
+  const q = (url ?? '/').indexOf('?')
+  return q === -1 ? (url ?? '/') : (url ?? '/').slice(0, q)
+}
 
 /** Reads the body, keeping at most `maxBodyBytes` (memory stays bounded) but counting all of it. */
 function readBody(req: IncomingMessage): Promise<{ body: string; bytes: number }> {
@@ -30,39 +44,47 @@ function readBody(req: IncomingMessage): Promise<{ body: string; bytes: number }
   })
 }
 
+const internalError = (e: unknown): HttpReply => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body: `devnet internal error: ${(e as Error).message}\n`,
+})
+
 const notFound: HttpReply = {
   status: 404,
   headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
   body: '404 page not found\n',
 }
 
-/** Starts an HTTP server on 127.0.0.1 that dispatches to `routes` in order. */
+/** Starts an HTTP server on 127.0.0.1 that dispatches to `routes` in order, and WebSocket handshakes to `upgrades`. */
 export async function startHttpServer(opts: {
   port: number
   nodeID: string
   routes: Route[]
+  upgrades?: UpgradeRoute[]
 }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     void handle(req, res)
   })
+  /** The routes' reply to `req`, a 404 when none serves it. */
+  async function replyTo(req: IncomingMessage, body: string, bytes: number): Promise<HttpReply> {
+    try {
+      for (const route of opts.routes) {
+        const r = await route(req, body, bytes)
+        if (r) return r
+      }
+      return notFound
+    } catch (e) {
+      return internalError(e)
+    }
+  }
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let reply: HttpReply
     try {
       const { body, bytes } = await readBody(req)
-      reply = notFound
-      for (const route of opts.routes) {
-        const r = await route(req, body, bytes)
-        if (r) {
-          reply = r
-          break
-        }
-      }
+      reply = await replyTo(req, body, bytes)
     } catch (e) {
-      reply = {
-        status: 500,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: `devnet internal error: ${(e as Error).message}\n`,
-      }
+      reply = internalError(e)
     }
     if (res.destroyed) return
     res.statusCode = reply.status
@@ -71,6 +93,21 @@ export async function startHttpServer(opts: {
     res.setHeader('content-length', Buffer.byteLength(reply.body))
     res.end(reply.body)
   }
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    for (const route of opts.upgrades ?? []) if (route(req, socket, head)) return
+    // Not a WebSocket endpoint: the HTTP routes answer (an upgrade request has no body), then the connection closes.
+    void replyTo(req, '', 0).then((reply) => {
+      const headers = {
+        'node-id': opts.nodeID,
+        ...reply.headers,
+        'content-length': String(Buffer.byteLength(reply.body)),
+        connection: 'close',
+      }
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`)
+      socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${lines.join('')}\r\n${reply.body}`)
+    })
+  })
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
