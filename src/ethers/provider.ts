@@ -1,7 +1,7 @@
 import {
   BrowserProvider,
+  FetchRequest,
   JsonRpcProvider,
-  type FetchRequest,
   type JsonRpcApiProvider,
   type JsonRpcError,
   type JsonRpcPayload,
@@ -90,11 +90,7 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
     }
 
     get info(): InfoClient {
-      if (this.#info) return this.#info
-      const connection = (this as unknown as { _getConnection?: () => FetchRequest })._getConnection
-      if (typeof connection !== 'function')
-        throw new InfoEndpointError('This provider has no URL to derive the Info API from. Use new InfoClient(url) with the node URL.')
-      this.#info = new InfoClient(connection.call(this), { provider: this })
+      this.#info ??= new InfoClient(connectionOf(this, 'InfoClient'), { provider: this })
       return this.#info
     }
 
@@ -111,12 +107,20 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
   return SubnetProviderBase
 }
 
-/** The provider's connection, for a client of another endpoint of the same node. */
+/**
+ * The provider's connection, for a client of another endpoint of the same node: a
+ * `JsonRpcProvider`'s request (its URL and headers), or a `WebSocketProvider`'s socket URL
+ * (`ws(s)://…/ext/bc/<id>/ws`, whose endpoints are its http(s) twins).
+ */
 function connectionOf(provider: JsonRpcApiProvider, client: string): FetchRequest {
   const connection = (provider as unknown as { _getConnection?: () => FetchRequest })._getConnection
-  if (typeof connection !== 'function')
-    throw new InfoEndpointError(`This provider has no URL to derive the endpoint from. Use new ${client}(url) with the node URL.`)
-  return connection.call(provider)
+  if (typeof connection === 'function') return connection.call(provider)
+  // ethers types the socket as WebSocketLike; the `ws` package's and the browser's both have `url`.
+  const socketUrl = (provider as unknown as { websocket?: { url?: unknown } }).websocket?.url
+  if (typeof socketUrl === 'string') return new FetchRequest(socketUrl)
+  throw new InfoEndpointError(
+    `This provider has no URL to derive the node's other endpoints from. Use new ${client}(url) with the node URL.`,
+  )
 }
 
 /**

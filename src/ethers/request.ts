@@ -26,23 +26,28 @@ type BodyPoster = { [postBody]?: PostBody }
  * Requests with `send`'s lifecycle but without its 1 ms batch timer and network detection,
  * which these reads do not need: refused once `owner` is destroyed (the same error as
  * `send`), and `debug` events `sendRpcPayload`, then `receiveRpcResult` or `receiveRpcError`.
+ * With `stringIds`, each request's id is a string (`"subnet-rpc-7"`): needed where `post` is
+ * another class's `_send`, whose connection may be a socket that matches replies to the
+ * provider's own numbered requests by id.
  */
-export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody): Send {
+export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody, stringIds = false): Send {
   return async ({ method, params }) => {
     const destroyed = () => makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: method })
     if (owner?.destroyed) throw destroyed()
-    const payload = requestBody(method, params) as JsonRpcPayload
+    const body = requestBody(method, params)
+    // ethers types `id` as a number; JSON-RPC and every node take a string as well.
+    const payload = (stringIds ? { ...body, id: `subnet-rpc-${body.id}` } : body) as unknown as JsonRpcPayload
     owner?.emit('debug', { action: 'sendRpcPayload', payload })
-    let body: unknown
+    let reply: unknown
     try {
-      body = await post(payload)
+      reply = await post(payload)
     } catch (error) {
       owner?.emit('debug', { action: 'receiveRpcError', error })
       throw error
     }
-    owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(body) ? body : [body] })
+    owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(reply) ? reply : [reply] })
     if (owner?.destroyed) throw destroyed()
-    return replyResult(method, body, payload.id)
+    return replyResult(method, reply, payload.id)
   }
 }
 
@@ -63,8 +68,8 @@ function postThroughSend(provider: JsonRpcApiProvider): PostBody {
 /** How to send through `provider`: ethers providers with their lifecycle, others through their own `send` or `request`. */
 export function sendVia(provider: AnyProvider): Send {
   if (provider instanceof JsonRpcApiProvider) {
-    const post = (provider as BodyPoster)[postBody] ?? postThroughSend(provider)
-    return sendWithLifecycle(provider, post)
+    const own = (provider as BodyPoster)[postBody]
+    return own ? sendWithLifecycle(provider, own) : sendWithLifecycle(provider, postThroughSend(provider), true)
   }
   if ('send' in provider && typeof provider.send === 'function') return ({ method, params }) => provider.send(method, params as unknown[])
   return (request) => (provider as Requester).request(request)

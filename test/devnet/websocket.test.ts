@@ -4,9 +4,11 @@
  * subscriptions (newHeads, logs, newAcceptedTransactions, newPendingTransactions) with the node's shapes and texts.
  * Real devnet, real anvil, real sockets; and viem's webSocket transport on top.
  */
+import { WebSocketProvider } from 'ethers'
 import { createPublicClient, webSocket } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { SubnetProviderMixin } from '../../src/ethers/index.js'
 import { infoActions } from '../../src/viem/index.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
@@ -334,5 +336,27 @@ describe('viem over the devnet WebSocket', () => {
     await until(() => logs.length >= 1)
     unwatch()
     expect(logs.map((l) => [l.topics, l.transactionHash])).toEqual([[[topic], hash]])
+  })
+})
+
+describe('ethers over the devnet WebSocket', () => {
+  it('SubnetProviderMixin(WebSocketProvider): the Subnet-EVM methods on the socket, info/health/validators over http, block events', async () => {
+    const provider = new (SubnetProviderMixin(WebSocketProvider))(devnet().wsUrl)
+    try {
+      const { feeConfig } = await provider.feeConfig()
+      expect(feeConfig.gasLimit).toBe(8_000_000n)
+      expect(provider.info.url).toBe(`${devnet().url}/ext/info`)
+      expect(await provider.info.getNetworkID()).toBe(12345)
+      expect(provider.validators.url).toBe(`${devnet().url}/ext/bc/${devnet().blockchainID}/validators`)
+      expect((await provider.health.liveness()).healthy).toBe(true)
+      const blocks: number[] = []
+      await provider.on('block', (n: number) => blocks.push(n))
+      await new Promise((r) => setTimeout(r, 300))
+      await chainCall('evm_mine', [])
+      await until(() => blocks.length >= 1)
+      expect(blocks).toContain(await provider.getBlockNumber())
+    } finally {
+      await provider.destroy()
+    }
   })
 })
