@@ -241,9 +241,12 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
   }
 
-  const server = createServer((req, res) => {
+  // Only the faults end connections: none of Node's own server timeouts (a request's 300 s, its headers' 60 s,
+  // checked every 30 s; an idle keep-alive socket's 5 s) may cut a slow client off mid-reply or race its next request.
+  const server = createServer({ requestTimeout: 0, headersTimeout: 0 }, (req, res) => {
     handle(req, res).catch(() => res.destroy())
   })
+  server.keepAliveTimeout = 0
   server.on('connection', (s: Socket) => {
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
