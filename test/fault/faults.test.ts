@@ -54,6 +54,22 @@ type Case = {
   sequential?: boolean
 }
 
+/**
+ * A 20 MiB reply, with or without a content-length. viem stops reading at its 10 MiB limit; ethers has no limit: it
+ * reads, parses and rejects the shape. ethers' Node fetch (utils/geturl.js) grows the body by copying all of it on
+ * every chunk, so reading 20 MiB takes 1.2–9.4 s of CPU here (11.1 s once in a full test run, past a 10 s timeout):
+ * its timeout leaves room for that.
+ */
+const hugeReply: Case = {
+  viem: 'tooLarge',
+  viemRetries: true,
+  ethers: 'shape',
+  path: { ethers: '$' },
+  timeout: 10_000,
+  ethersTimeout: 30_000,
+  sequential: true,
+}
+
 /** The documented outcome of each fault (docs/errors.md, "Faults and the errors they raise"). */
 const cases: Record<Fault | 'refused', Case> = {
   truncated: { viem: 'shape', viemRetries: true, ethers: 'shape', path: { viem: '$', ethers: '$' } },
@@ -77,27 +93,8 @@ const cases: Record<Fault | 'refused', Case> = {
   // viem reads `error` first and never exposes `result`: the node's error wins.
   resultAndError: { viem: 'node', viemRetries: false, ethers: 'shape', path: { ethers: '$' } },
   array: { viem: 'shape', viemRetries: false, ethers: 'shape', path: { viem: '$', ethers: '$' } },
-  // viem stops reading at its 10 MiB limit; ethers has no limit: it reads, parses and rejects the shape. ethers'
-  // Node fetch (utils/geturl.js) grows the body by copying all of it on every chunk, so reading 20 MiB takes
-  // 1.5–10 s of CPU here (11 s under a full test run, past a 10 s timeout): its timeout leaves room for that.
-  huge: {
-    viem: 'tooLarge',
-    viemRetries: true,
-    ethers: 'shape',
-    path: { ethers: '$' },
-    timeout: 10_000,
-    ethersTimeout: 30_000,
-    sequential: true,
-  },
-  hugeChunked: {
-    viem: 'tooLarge',
-    viemRetries: true,
-    ethers: 'shape',
-    path: { ethers: '$' },
-    timeout: 10_000,
-    ethersTimeout: 30_000,
-    sequential: true,
-  },
+  huge: hugeReply,
+  hugeChunked: hugeReply,
 }
 
 type Method = 'feeConfig' | 'getChainConfig' | 'getNodeVersion' | 'peers'
