@@ -46,7 +46,7 @@ describe('forwarding to anvil', () => {
     const after = BigInt((await same('eth_blockNumber')).result as string)
     expect(after).toBe(before + 3n)
     // A block is anvil's, but for a node's header fields: extraData (the 80-byte fee window a Subnet-EVM header starts
-    // with), difficulty 1, totalDifficulty the number, no withdrawals, blockGasCost (0 from Granite,
+    // with), difficulty 1, a zero mixHash, totalDifficulty the number, no withdrawals, blockGasCost (0 from Granite,
     // test/devnet/block-gas-cost.test.ts) and Granite's timestampMilliseconds and minDelayExcess
     // (test/devnet/block-header.test.ts); its keys sorted, as a node writes a Go map.
     const { rpcUrl, anvilUrl } = devnet()
@@ -59,6 +59,7 @@ describe('forwarding to anvil', () => {
       ...anvils,
       extraData: ours.extraData,
       difficulty: '0x1',
+      mixHash: `0x${'0'.repeat(64)}`,
       totalDifficulty: anvils.number,
       blockGasCost: '0x0',
       timestampMilliseconds: `0x${(BigInt(anvils.timestamp!) * 1000n).toString(16)}`,

@@ -45,9 +45,11 @@ export function rpcTransaction(tx: Record<string, unknown>): Map<string, unknown
 /** A block as anvil returns it (hex strings, transactions as hashes or objects). */
 export type AnvilBlock = RawHeader & { extraData: string } & Record<string, unknown>
 
+const zeroHash = `0x${'0'.repeat(64)}`
+
 /**
  * A block with a node's header fields: the fee window as `extraData` (genesis kept as it is),
- * difficulty 1 after genesis (dummy `CalcDifficulty`), `totalDifficulty` the block number, no
+ * difficulty 1 and a zero `mixHash` after genesis (dummy `CalcDifficulty`, miner/worker.go), `totalDifficulty` the block number, no
  * withdrawals, the header's `blockGasCost`, and from Granite `timestampMilliseconds` and
  * `minDelayExcess`.
  */
@@ -56,6 +58,8 @@ export async function nodeBlock(blockFees: BlockFees, anvilBlock: AnvilBlock): P
   if (BigInt(anvilBlock.number) !== 0n) {
     block.extraData = await blockFees.extraDataOf(anvilBlock)
     block.difficulty = '0x1'
+    // A node's miner leaves MixDigest unset, and wrapped_block.go's syntactic checks refuse any other (anvil's is its prevrandao).
+    block.mixHash = zeroHash
   }
   block.totalDifficulty = anvilBlock.number
   delete block.withdrawalsRoot
