@@ -22,12 +22,17 @@
  *   print what their comments promise (`expectations` below). Programs marked `// Needs <state> (the built-in …
  *   enables it N hours after its start)` run after all others, once the devnet's clock is moved there.
  *
- * Not run, each listed as a skipped test with its reason (13 of the 82 checked when written):
- * - type-checked only, because they name a value that nothing creates: fragments over a
- *   session variable (the error classes' `await client.…` and `url` examples), `catch (e) {…}`
- *   fragments (the error classes'), programs that `declare` a value (`SubnetBrowserProvider`'s
- *   `declare const wallet`), and fragments using a name nothing declares (their type check
- *   fails already);
+ * A value an example uses without creating it is a stand-in over that devnet when it runs
+ * (./standIns.ts): a fragment's session variables, and a program's `declare const`s by their type
+ * (`client: PublicClient`, `provider: Provider`, `wallet: Eip1193Provider`, `role: AllowListRole`;
+ * `wallet: WalletClient<…>` the wallet client of a new account the devnet's admin made admin of
+ * every active allow list and funded, so an example that demotes or spends it leaves the others
+ * as they were). An error comment (`await f() // InvalidArgumentError: Invalid …`) makes the
+ * statement a check that it throws that error.
+ *
+ * Not run, each listed as a skipped test with its reason (11 of the 220 checked on 2026-11-26):
+ * - type-checked only: `catch (e) {…}` fragments (the error classes'), `declare`d values with no
+ *   stand-in, and fragments using a name nothing declares (their type check fails already);
  * - blocks that need a browser wallet (`window.ethereum`): docs/ethers.md's ```ts browser
  *   block, the `InfoEndpointError` example;
  * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three scripts (the example

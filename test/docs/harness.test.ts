@@ -7,7 +7,18 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { anchors, fences, markdownLinks } from './markdown.js'
-import { analyse, jsdocExamples, prepare, root, runPlan, runSnippets, typecheck, withResultChecks, type Snippet } from './snippets.js'
+import {
+  analyse,
+  jsdocExamples,
+  prepare,
+  root,
+  runnableCode,
+  runPlan,
+  runSnippets,
+  typecheck,
+  withResultChecks,
+  type Snippet,
+} from './snippets.js'
 
 const dir = join(root, `test/docs/.run-self-${process.pid}`)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -54,12 +65,19 @@ describe('analysis', () => {
     const f = analyse('const { feeConfig: fees } = await client.feeConfig({ blockTag })\nfees.x\n', 'ts')
     expect(f.complete).toBe(false)
     expect([...f.free].sort()).toEqual(['blockTag', 'client'])
-    expect(analyse('declare const wallet: X\nuse(wallet)\n', 'ts').ambient).toEqual(['wallet'])
+    const d = analyse('declare const wallet: X<Y>\nuse(wallet)\n', 'ts')
+    expect(d.ambient).toEqual(['wallet'])
+    expect(d.declaredValues).toEqual([{ name: 'wallet', type: 'X<Y>', start: 0, end: 26 }])
   })
 
-  it('plans: session variables, catch clauses, undeclared names, window and hre are not run', () => {
+  it('plans: catch clauses, undeclared names, window, hre and declared values with no stand-in are not run', () => {
     const plan = (code: string) => runPlan(prepare([snippet(code)], new Map([['subnet-rpc/viem', new Set(['subnetHttp'])]]))[0]!)
-    expect(plan('await client.getNodeID()\n')).toMatchObject({ run: false })
+    expect(plan('await client.getNodeID()\n')).toMatchObject({ run: true, mutates: false })
+    expect(plan("import { x } from 'y'\ndeclare const client: PublicClient\nawait x(client)\n")).toMatchObject({ run: true })
+    expect(plan("import { x } from 'y'\ndeclare const thing: Thing\nawait x(thing)\n")).toMatchObject({
+      run: false,
+      reason: expect.stringContaining('thing'),
+    })
     expect(plan('catch (e) { console.log(e) }\n')).toMatchObject({ run: false })
     expect(plan('nowhere()\n')).toMatchObject({ run: false, reason: expect.stringContaining('nowhere') })
     expect(plan('window.ethereum\n')).toMatchObject({ run: false })
@@ -74,6 +92,39 @@ describe('analysis', () => {
     expect(out).toContain(`__expectResult("x.ts:1", (f(1)), ('a'))`)
     expect(out).toContain(`__expectResult("x.ts:2", (g()), (false))`)
     expect(out).toContain(`__expectResult("x.ts:3", (h()), ({ a: 1n }))`)
+  })
+
+  it('runs values an example uses without creating them as stand-ins, on their own lines', () => {
+    const exportsOf = new Map([['subnet-rpc/viem', new Set(['subnetHttp'])]])
+    const [fragment, program] = prepare(
+      [
+        snippet('subnetHttp(url)\nawait client.getNodeID()\n', { line: 10 }),
+        snippet(
+          "import type { Account, Chain, Transport, WalletClient } from 'viem'\ndeclare const wallet: WalletClient<Transport, Chain, Account>\nawait wallet.getAddresses()\n",
+        ),
+      ],
+      exportsOf,
+    )
+    const lines = runnableCode(fragment!).split('\n')
+    expect(lines.slice(0, 3)).toEqual([
+      "import { subnetHttp } from 'subnet-rpc/viem'",
+      "const client = await __standIn('publicClient', 'http://127.0.0.1:9650/ext/bc/devnet/rpc')",
+      "const url = await __standIn('url', 'http://127.0.0.1:9650/ext/bc/devnet/rpc')",
+    ])
+    expect(lines.length).toBe(fragment!.text.split('\n').length)
+    const run = runnableCode(program!).split('\n')
+    expect(run[1]).toBe("const wallet = await __standIn('adminWallet', 'http://127.0.0.1:9650/ext/bc/devnet/rpc')")
+    expect(run.at(-2)).toMatch(/^import \{ standIn as __standIn \} from ".*test\/docs\/standIns\.ts"$/)
+  })
+
+  it('turns error comments into checks that the statement throws that error', () => {
+    const { code, checks } = withResultChecks(
+      'await f(-1) // InvalidArgumentError: Invalid timestamp: got -1 …\n',
+      { file: 'x.ts', line: 3 },
+      'ts',
+    )
+    expect(checks).toBe(1)
+    expect(code).toContain(`await __expectError("x.ts:3", async () => (await f(-1)), "InvalidArgumentError", "Invalid timestamp: got -1")`)
   })
 })
 
@@ -99,6 +150,15 @@ describe('runs', () => {
       { id: 'late', code: "Promise.reject(new Error('late'))\nawait new Promise((r) => setTimeout(r, 5))\n", ext: '.ts' },
       { id: 'wrong', code: withResultChecks("'a'.toUpperCase() // 'a'\n", { file: 'w.ts', line: 7 }, 'ts').code, ext: '.ts' },
       { id: 'right', code: withResultChecks("'a'.toUpperCase() // 'A'\n", { file: 'r.ts', line: 7 }, 'ts').code, ext: '.ts' },
+      ...[
+        ['throwsRight', "throw new RangeError('bad -1: no')", 'RangeError: bad -1 …'],
+        ['throwsOther', "throw new TypeError('bad -1: no')", 'RangeError: bad -1 …'],
+        ['throwsNot', 'return 1', 'RangeError: bad -1 …'],
+      ].map(([id, body, comment]) => ({
+        id: id!,
+        code: withResultChecks(`await (async () => { ${body} })() // ${comment}\n`, { file: 'e.ts', line: 2 }, 'ts').code,
+        ext: '.ts',
+      })),
     ]
     const r = await runSnippets(programs, dir, 10_000)
     expect(r.get('ok')).toMatchObject({ ok: true, out: ['hello 1n'] })
@@ -106,5 +166,14 @@ describe('runs', () => {
     expect(r.get('late')).toMatchObject({ ok: false, error: expect.stringContaining('late') })
     expect(r.get('wrong')).toMatchObject({ ok: false, error: expect.stringContaining("w.ts:7: the comment says 'a', the code gives 'A'") })
     expect(r.get('right')).toMatchObject({ ok: true })
+    expect(r.get('throwsRight')).toMatchObject({ ok: true })
+    expect(r.get('throwsOther')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('e.ts:2: the comment says RangeError: bad -1…, it threw TypeError'),
+    })
+    expect(r.get('throwsNot')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('e.ts:2: the comment says it throws RangeError, it did not'),
+    })
   })
 })

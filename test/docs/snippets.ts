@@ -38,17 +38,20 @@
  *
  * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
  * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
- * its console captured. Not run: blocks that need a browser wallet (`window`) or Hardhat
- * (`hre`, `require('hardhat')`), flagged blocks, snippets with `declare`d values, fragments
- * over a session variable (the prelude declares its type, not a value), `catch` fragments and
- * fragments using a name nothing declares (their type check fails already).
- * `withResultChecks` turns value comments (`encodeCb58(x) // '1111…'`) into checks.
+ * its console captured. A value an example uses without creating it (its `declare const`, a
+ * fragment's session variable) is a stand-in over the devnet when it runs (./standIns.ts:
+ * `client` a public client, `wallet` a new admin account's wallet client, …). Not run: blocks
+ * that need a browser wallet (`window`) or Hardhat (`hre`, `require('hardhat')`), flagged
+ * blocks, `declare`d values with no stand-in, `catch` fragments and fragments using a name
+ * nothing declares (their type check fails already). `withResultChecks` turns value comments
+ * (`encodeCb58(x) // '1111…'`) and error comments (`// InvalidArgumentError: Invalid …`) into checks.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { fences } from './markdown.js'
+import type { StandInKind } from './standIns.js'
 
 export const root = resolve(import.meta.dirname, '../..')
 
@@ -302,6 +305,8 @@ export type Analysis = {
   usesRequire: boolean
   /** Names the snippet declares with `declare` (a value it says exists but does not create). */
   ambient: string[]
+  /** Its `declare const name: type` statements: name, type as written, and where the statement is. */
+  declaredValues: { name: string; type: string; start: number; end: number }[]
 }
 
 /** Syntactic analysis: is it a complete program, and which names does it use without declaring. */
@@ -318,6 +323,7 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
   let complete = false
   let usesRequire = false
   const ambient: string[] = []
+  const declaredValues: Analysis['declaredValues'] = []
   const isDeclarationName = (id: ts.Identifier): boolean => {
     const p = id.parent
     return (
@@ -368,8 +374,11 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
       (ts.isVariableStatement(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) &&
       node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)
     ) {
-      if (ts.isVariableStatement(node)) ambient.push(...node.declarationList.declarations.map((d) => d.name.getText()))
-      else if (node.name) ambient.push(node.name.text)
+      if (ts.isVariableStatement(node)) {
+        ambient.push(...node.declarationList.declarations.map((d) => d.name.getText()))
+        for (const d of node.declarationList.declarations)
+          declaredValues.push({ name: d.name.getText(), type: d.type?.getText() ?? '', start: node.getStart(), end: node.end })
+      } else if (node.name) ambient.push(node.name.text)
     }
     if (ts.isIdentifier(node)) {
       if (isDeclarationName(node)) declared.add(node.text)
@@ -378,8 +387,29 @@ export function analyse(code: string, lang: 'ts' | 'js'): Analysis {
     ts.forEachChild(node, visit)
   }
   visit(sf)
-  return { complete, free: new Set([...used].filter((n) => !declared.has(n))), usesRequire, ambient }
+  return { complete, free: new Set([...used].filter((n) => !declared.has(n))), usesRequire, ambient, declaredValues }
 }
+
+/**
+ * Which stand-in (./standIns.ts) a value an example uses but does not create gets when it runs, by
+ * the name and the type it is declared with; undefined when there is none (the example is then
+ * type-checked only).
+ */
+export function standInFor(name: string, type: string): StandInKind | undefined {
+  if (name === 'url' && type === 'string') return 'url'
+  if (/\bPublicClient\b/.test(type)) return 'publicClient'
+  if (/\bInfoClient\b/.test(type)) return 'info'
+  if (/\bEip1193Provider\b/.test(type)) return 'eip1193'
+  if (/\bWalletClient\b/.test(type)) return /\bPrecompileWalletActions\b/.test(type) ? 'adminPrecompileWallet' : 'adminWallet'
+  if (/\b(SubnetProvider|Provider)\b/.test(type)) return 'provider'
+  if (/\bAllowListRole\b/.test(type)) return 'role'
+  return undefined
+}
+
+/** The L1 URL stand-ins are made over, as the examples write it (`forDevnet` points it at the devnet). */
+const standInUrl = 'http://127.0.0.1:9650/ext/bc/devnet/rpc'
+const standInImport = `import { standIn as __standIn } from ${JSON.stringify(join(root, 'test/docs/standIns.ts'))}`
+const standInValue = (name: string, type: string) => `${name} = await __standIn('${standInFor(name, type)}', '${standInUrl}')`
 
 /** Session variables a fragment may use: their types, written with import() so they fit TS and JS. */
 const sessionTypes: Record<string, string> = {
@@ -418,8 +448,10 @@ export type Prepared = {
   preludeLines: number
   /** What the prelude adds: `name from module` imports, then declared session variables. */
   added: string[]
-  /** Session variables the prelude declares (no value behind them: such a fragment cannot run). */
+  /** Session variables the prelude declares (their values are stand-ins when the fragment runs). */
   sessionVars: string[]
+  /** The fragment as run: `text` with a stand-in (./standIns.ts) for each session variable. */
+  runText: string
   /** Whether `try {} ` was put before a leading `catch`. */
   completedTry: boolean
   /** Names a fragment uses that neither it, the prelude nor the global scope provides. */
@@ -434,6 +466,8 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
     const slug = snippet.id.replace(/[^A-Za-z0-9]+/g, '_')
     const fileName = join(root, 'test/docs/.snippets', `${String(i).padStart(3, '0')}_${slug}${ext}`)
     const prelude: string[] = []
+    // The prelude as run: the same lines, with the session variables' stand-ins for their declarations.
+    const runPrelude: string[] = []
     const added: string[] = []
     const sessionVars: string[] = []
     const unresolved: string[] = []
@@ -446,6 +480,7 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
           prelude.push(
             snippet.lang === 'ts' ? `declare const ${name}: ${type}` : `/** @type {${type}} */ const ${name} = /** @type {any} */ (null)`,
           )
+          runPrelude.push(`const ${standInValue(name, type)}`)
           sessionVars.push(name)
           continue
         }
@@ -455,11 +490,15 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
           added.push(`${name} from ${from}`)
         } else if (!(name in globalThis) && name !== 'window' && name !== 'hre') unresolved.push(name)
       }
-      for (const [from, names] of imports) prelude.unshift(`import { ${names.join(', ')} } from '${from}'`)
+      for (const [from, names] of imports) {
+        prelude.unshift(`import { ${names.join(', ')} } from '${from}'`)
+        runPrelude.unshift(prelude[0]!)
+      }
       added.push(...sessionVars)
       code = code.replace(/^(\s*)catch\b/, '$1try {} catch')
     }
     const text = [...prelude, code, ext === '.cjs' ? '' : 'export {}', ''].join('\n')
+    const runText = [...runPrelude, code, sessionVars.length ? standInImport : 'export {}', ''].join('\n')
     return {
       snippet,
       analysis,
@@ -468,6 +507,7 @@ export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>
       preludeLines: prelude.length,
       added,
       sessionVars,
+      runText,
       completedTry: code !== snippet.code,
       unresolved,
     }
@@ -605,13 +645,9 @@ export function runPlan(p: Prepared): RunPlan {
   if (a.free.has('window')) return { run: false, reason: 'needs a browser wallet (window.ethereum)' }
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
     return { run: false, reason: 'needs the Hardhat runtime (hre); examples/hardhat runs through Hardhat in test/ethers/hardhat.test.ts' }
-  if (a.ambient.length)
-    return { run: false, reason: `declares ${a.ambient.join(', ')} (\`declare\`) without creating it: type-checked only` }
-  if (p.sessionVars.length)
-    return {
-      run: false,
-      reason: `a fragment over ${p.sessionVars.join(', ')}, which the prelude declares but does not create: type-checked only`,
-    }
+  const noStandIn = a.ambient.filter((name) => !a.declaredValues.some((d) => d.name === name && standInFor(d.name, d.type)))
+  if (noStandIn.length)
+    return { run: false, reason: `declares ${noStandIn.join(', ')} (\`declare\`), for which the run has no stand-in: type-checked only` }
   if (p.completedTry) return { run: false, reason: 'a catch clause, the end of a try: type-checked only' }
   if (p.unresolved.length) return { run: false, reason: `uses ${p.unresolved.join(', ')}, which nothing declares (its type check fails)` }
   // A first-line comment `// Needs <state> (the built-in … enables it N hours after its start).` marks an example
@@ -627,8 +663,23 @@ export function runPlan(p: Prepared): RunPlan {
   return { run: true, mutates: mutates.test(s.code) }
 }
 
-/** The program as run: a complete snippet as written, a fragment with its imports. */
-export const runnableCode = (p: Prepared): string => (p.analysis.complete ? p.snippet.code : p.text)
+/**
+ * The program as run: a complete snippet as written, a fragment with its imports; the values it
+ * uses without creating them (its `declare const`s, a fragment's session variables) are
+ * stand-ins over the devnet (./standIns.ts), each on the line of its declaration.
+ */
+export function runnableCode(p: Prepared): string {
+  if (!p.analysis.complete) return p.runText
+  const declared = p.analysis.declaredValues
+  if (!declared.length) return p.snippet.code
+  let code = p.snippet.code
+  const statements = [...new Set(declared.map((d) => d.start))].sort((x, y) => y - x)
+  for (const start of statements) {
+    const ds = declared.filter((d) => d.start === start)
+    code = `${code.slice(0, start)}const ${ds.map((d) => standInValue(d.name, d.type)).join(', ')}${code.slice(ds[0]!.end)}`
+  }
+  return `${code}\n${standInImport}\n`
+}
 
 /** A literal-only expression: strings, numbers, bigints, booleans, null, arrays and objects of them. */
 function literalExpression(text: string): string | undefined {
@@ -656,7 +707,10 @@ function literalExpression(text: string): string | undefined {
  * that is only a literal (`encodeCb58(x) // '1111…LpoYY'`, `isNodeId(s) // false (checksum)`,
  * or the literal alone on the next line) must evaluate to that value (deep equality). A
  * comment that is not a literal (`// 20 zero bytes`, `// 'NodeID-…'`) is prose and is left alone,
- * as are `console.*` calls. `origin` names the snippet's file and first line, for messages.
+ * as are `console.*` calls. A comment naming an error (`await f() // InvalidArgumentError: Invalid
+ * timestamp: got -1 …`) says the statement throws it: the error's `name` must be that, and its
+ * message must begin with the text before `…`. `origin` names the snippet's file and first line,
+ * for messages.
  */
 export function withResultChecks(
   code: string,
@@ -677,9 +731,20 @@ export function withResultChecks(
     const same = /^\s*\/\/\s*(.+?)\s*$/.exec(trailing)?.[1]
     const next = same === undefined ? /^\s*\/\/\s*(.+?)\s*$/.exec(lines[first + 1] ?? '')?.[1] : undefined
     const said = (same ?? next)?.replace(/\s+\([^)]*\)$/, '')
+    const where = `${origin.file}:${origin.line + first}`
+    // `await x() // SomeError: what its message begins with …`: the call must reject with that error.
+    const thrown = said && /^([A-Z]\w*Error)(?::\s*(.*?))?\s*…?$/.exec(said)
+    if (thrown) {
+      const [, name, message = ''] = thrown
+      edits.push({
+        start: e.getStart(),
+        end: e.end,
+        text: `await __expectError(${JSON.stringify(where)}, async () => (${e.getText()}), ${JSON.stringify(name)}, ${JSON.stringify(message)})`,
+      })
+      continue
+    }
     const literal = said && literalExpression(said)
     if (!literal) continue
-    const where = `${origin.file}:${origin.line + first}`
     edits.push({ start: e.getStart(), end: e.end, text: `__expectResult(${JSON.stringify(where)}, (${e.getText()}), (${literal}))` })
   }
   if (!edits.length) return { code, checks: 0 }
@@ -688,7 +753,10 @@ export function withResultChecks(
   // Run by tsx, which does not type-check: plain JavaScript fits both. The driver provides node:util.
   const helper =
     'function __expectResult(where, got, said) { const u = globalThis.__docsUtil; ' +
-    "if (!u.isDeepStrictEqual(got, said)) throw new Error(where + ': the comment says ' + u.inspect(said) + ', the code gives ' + u.inspect(got)) }"
+    "if (!u.isDeepStrictEqual(got, said)) throw new Error(where + ': the comment says ' + u.inspect(said) + ', the code gives ' + u.inspect(got)) }\n" +
+    'async function __expectError(where, run, name, message) { let got; try { await run() } catch (e) { got = e } ' +
+    "if (!got) throw new Error(where + ': the comment says it throws ' + name + ', it did not'); " +
+    "if (got.name !== name || !String(got.message).startsWith(message)) throw new Error(where + ': the comment says ' + name + ': ' + message + '…, it threw ' + got.name + ': ' + got.message) }"
   return { code: `${out}\n${helper}\n`, checks: edits.length }
 }
 

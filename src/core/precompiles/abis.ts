@@ -106,6 +106,7 @@ const [roleSet, readAllowList, setAdmin, setEnabled, setManager, setNone] = allo
  * (`allowlist.CreateAllowListPrecompile`) (ava-labs/avalanchego).
  *
  * @example
+ * // Needs the Contract Deployer Allow List active (the built-in devnet enables it 1 hour after its start).
  * import { deployerAllowListAbi, deployerAllowListAddress } from 'subnet-rpc'
  * import type { Account, Chain, Transport, WalletClient } from 'viem'
  * declare const wallet: WalletClient<Transport, Chain, Account>
@@ -304,6 +305,7 @@ export const nativeMinterAbi = [
  * Source: `graft/subnet-evm/precompile/contracts/rewardmanager/IRewardManager.abi` (ava-labs/avalanchego).
  *
  * @example
+ * // Needs the Reward Manager active (the built-in devnet enables it 3 hours after its start).
  * import { rewardManagerAbi, rewardManagerAddress } from 'subnet-rpc'
  * import type { PublicClient } from 'viem'
  * declare const client: PublicClient
