@@ -1,13 +1,16 @@
-// Hardhat 3 configuration of the subnet-rpc example (tested with hardhat 3.18.0 and @nomicfoundation/hardhat-viem 3.0.9
-// on Node 22.23.3, the `node` devDependency: `npx hardhat` runs on it whatever Node is on your PATH).
+// Hardhat 3 configuration of the subnet-rpc example (tested with hardhat 3.18.0, @nomicfoundation/hardhat-viem 3.0.9
+// and @nomicfoundation/hardhat-ethers 4.2.0 on Node 22.23.3, the `node` devDependency: `npx hardhat` runs on it
+// whatever Node is on your PATH).
 //
 // JavaScript, type-checked through tsconfig.json (checkJs): the repository's root tsconfig type-checks
 // examples/**/*.ts against the root's Hardhat 2, so this example's TypeScript is in .mts files it does not pick up.
+import hardhatEthers from '@nomicfoundation/hardhat-ethers'
 import hardhatViem from '@nomicfoundation/hardhat-viem'
 import { defineConfig } from 'hardhat/config'
 
 export default defineConfig({
-  plugins: [hardhatViem],
+  // viem for scripts/administer.mts; ethers for the ethers function forms (docs/hardhat.md).
+  plugins: [hardhatViem, hardhatEthers],
   networks: {
     // `npx subnet-rpc devnet` serves the built-in L1 at /ext/bc/devnet/rpc on port 9650.
     devnet: {

@@ -35,10 +35,12 @@
  *   stand-in, and fragments using a name nothing declares (their type check fails already);
  * - blocks that need a browser wallet (`window.ethereum`): docs/ethers.md's ```ts browser
  *   block, the `InfoEndpointError` example;
- * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three scripts (the example
- *   project itself runs through Hardhat in test/ethers/hardhat.test.ts);
- * - docs/hardhat.md's ```js hardhat3 block, which is not type-checked either: Hardhat 3 is not
- *   installed here (Hardhat 2 is, and Hardhat 3 needs Node 22.13).
+ * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three Hardhat 2 scripts. Its
+ *   two JavaScript ones run through Hardhat in examples/hardhat (test/ethers/hardhat.test.ts); the
+ *   TypeScript one is type-checked only (Hardhat 2 runs TypeScript only with ts-node);
+ * - docs/hardhat.md's two `hardhat3` blocks, not type-checked here either (the root has Hardhat 2;
+ *   Hardhat 3 needs Node 22.13): test/viem/hardhat3.test.ts type-checks and runs them in
+ *   examples/hardhat3.
  * Not checked at all: `@example`s of declarations the package does not export (devnet
  * internals such as `blsKeyGen` and `derivePeerNodeIds`), also listed as skipped tests.
  */

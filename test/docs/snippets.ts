@@ -70,7 +70,8 @@ export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> 
   browser: { typecheck: true, reason: 'runs in a browser page with a wallet (window.ethereum)' },
   hardhat3: {
     typecheck: false,
-    reason: 'Hardhat 3 API: the root has Hardhat 2; examples/hardhat3 (its own install, Node 22) runs in test/viem/hardhat3.test.ts',
+    reason:
+      'Hardhat 3 API: the root has Hardhat 2; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts',
   },
 }
 
@@ -644,7 +645,13 @@ export function runPlan(p: Prepared): RunPlan {
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
   if (a.free.has('window')) return { run: false, reason: 'needs a browser wallet (window.ethereum)' }
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
-    return { run: false, reason: 'needs the Hardhat runtime (hre); examples/hardhat runs through Hardhat in test/ethers/hardhat.test.ts' }
+    return {
+      run: false,
+      reason:
+        s.lang === 'ts'
+          ? 'needs the Hardhat runtime (hre), and Hardhat 2 runs a TypeScript script only in a project with hardhat.config.ts and ts-node: type-checked only'
+          : "needs the Hardhat runtime (hre): runs through Hardhat 2 as a script of examples/hardhat in test/ethers/hardhat.test.ts (docs/hardhat.md's)",
+    }
   const noStandIn = a.ambient.filter((name) => !a.declaredValues.some((d) => d.name === name && standInFor(d.name, d.type)))
   if (noStandIn.length)
     return { run: false, reason: `declares ${noStandIn.join(', ')} (\`declare\`), for which the run has no stand-in: type-checked only` }

@@ -3,12 +3,17 @@
  * examples/hardhat (Hardhat 2 with @nomicfoundation/hardhat-ethers, on this Node), against a
  * devnet whose fee config was changed at block 1. The script loads the BUILT package by
  * name (`require('subnet-rpc/ethers')`), so dist/ must be built first (`npm test` does).
+ *
+ * docs/hardhat.md's Hardhat 2 JavaScript blocks, which the root's docs check type-checks but cannot run (they need
+ * `hre`): the one that shows scripts/read.cjs in full must be that file, and the other runs here through Hardhat as a
+ * script of the example (scripts/docs/, git-ignored).
  */
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fences } from '../docs/markdown.js'
 import { useDevnet } from '../helpers/devnet.js'
 import { rawCall, rawResult } from './helpers.js'
 
@@ -23,12 +28,9 @@ let stdout: string
 let printed: any
 const rootEntries = () => ['cache', 'artifacts'].filter((d) => existsSync(join(root, d)))
 
-beforeAll(async () => {
-  expect(existsSync(join(root, 'dist/ethers/index.cjs')), 'build first: npm run build').toBe(true)
-  const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${changedFeeJson}]`)
-  expect(r.error).toBeUndefined()
-  const before = rootEntries()
-  const run = await promisify(execFile)('npx', ['hardhat', 'run', 'scripts/read.cjs', '--network', 'devnet'], {
+/** `npx hardhat run <script> --network devnet` in the example, against this file's devnet; its stdout. */
+async function hardhatRun(script: string): Promise<string> {
+  const run = await promisify(execFile)('npx', ['hardhat', 'run', script, '--network', 'devnet'], {
     cwd: example,
     timeout: 120_000,
     env: {
@@ -38,11 +40,44 @@ beforeAll(async () => {
       CI: 'true',
     },
   })
-  stdout = run.stdout
+  return run.stdout
+}
+
+/** docs/hardhat.md's Hardhat 2 JavaScript blocks (the Hardhat 3 ones are flagged `hardhat3`). */
+const docsBlocks = fences(readFileSync(join(root, 'docs/hardhat.md'), 'utf8')).filter((f) => f.lang === 'js' && f.flags.length === 0)
+const readBlock = docsBlocks.find((b) => b.code.includes('npx hardhat run scripts/read.cjs'))
+const otherBlocks = docsBlocks
+  .filter((b) => b !== readBlock)
+  .map((b) => ({ ...b, script: `scripts/docs/hardhat-md-${b.line}.cjs`, stdout: '' }))
+
+beforeAll(async () => {
+  expect(existsSync(join(root, 'dist/ethers/index.cjs')), 'build first: npm run build').toBe(true)
+  const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${changedFeeJson}]`)
+  expect(r.error).toBeUndefined()
+  const before = rootEntries()
+  stdout = await hardhatRun('scripts/read.cjs')
   printed = JSON.parse(stdout)
+  rmSync(join(example, 'scripts/docs'), { recursive: true, force: true })
+  mkdirSync(join(example, 'scripts/docs'))
+  for (const b of otherBlocks) {
+    writeFileSync(join(example, b.script), b.code)
+    b.stdout = await hardhatRun(b.script)
+  }
   // Hardhat's folders stay inside the example.
   expect(rootEntries()).toEqual(before)
 }, 150_000)
+
+afterAll(() => rmSync(join(example, 'scripts/docs'), { recursive: true, force: true }))
+
+describe("docs/hardhat.md's Hardhat 2 blocks", () => {
+  it('show scripts/read.cjs as it is', () => {
+    expect(readBlock?.code).toBe(readFileSync(join(example, 'scripts/read.cjs'), 'utf8'))
+  })
+
+  it('run through Hardhat as scripts of the example: the fee config, chain ID and Durango of the devnet', () => {
+    expect(otherBlocks.map((b) => b.stdout)).toEqual(['30000000000n 99999n true\n'])
+  })
+})
 
 describe('examples/hardhat: scripts/read.cjs through hre', () => {
   it('prints the chain id and network', () => {

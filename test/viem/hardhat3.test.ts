@@ -10,13 +10,18 @@
  * enables a precompile the script administers, as the genesis admin and as an address without a role, and on the
  * default devnet, where anvil's first dev key administers all three. Each effect the script reports is read back here
  * over raw JSON-RPC. The example's TypeScript is type-checked with its own tsconfig (the root's leaves it out).
+ *
+ * docs/hardhat.md's Hardhat 3 blocks (fenced `hardhat3`, which the root's docs check cannot type-check against its
+ * Hardhat 2) are checked here instead: written into the example as scripts/docs/*.mts|mjs, type-checked with it, and
+ * run with `npx hardhat run` against a default devnet of their own.
  */
 import { type ChildProcess, execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fences } from '../docs/markdown.js'
 import { startCliDevnet } from '../helpers/devnet.js'
 import { DEV_KEY, rawResult } from './helpers.js'
 
@@ -67,14 +72,19 @@ const startCli = (genesis?: string) => startCliDevnet(genesis ? join(genesisDir,
 
 const hardhatEnv = { HARDHAT_DISABLE_TELEMETRY: 'true', CI: 'true' }
 
-/** Runs the script with Hardhat 3 (on the example's Node 22); its stdout is one JSON object per line. */
-async function administer(rpcUrl: string, signerKey: string): Promise<Record<string, any>[]> {
-  const { stdout } = await run('npx', ['hardhat', 'run', '--no-compile', 'scripts/administer.mts', '--network', 'devnet'], {
+/** Runs a script of the example with Hardhat 3 (on the example's Node 22); its stdout. */
+async function hardhatRun(script: string, rpcUrl: string, signerKey: string): Promise<string> {
+  const { stdout } = await run('npx', ['hardhat', 'run', '--no-compile', script, '--network', 'devnet'], {
     cwd: example,
     timeout: 120_000,
     env: { ...process.env, ...hardhatEnv, DEVNET_RPC_URL: rpcUrl, SIGNER_KEY: signerKey },
   })
   return stdout
+}
+
+/** Runs scripts/administer.mts; its stdout is one JSON object per line. */
+async function administer(rpcUrl: string, signerKey: string): Promise<Record<string, any>[]> {
+  return (await hardhatRun('scripts/administer.mts', rpcUrl, signerKey))
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line))
@@ -141,26 +151,41 @@ const cases: Case[] = [
   },
 ]
 
+/** docs/hardhat.md's `hardhat3` blocks, each as a script of the example (TypeScript as .mts, JavaScript as .mjs). */
+const docsBlocks = fences(readFileSync(join(root, 'docs/hardhat.md'), 'utf8'))
+  .filter((f) => f.flags.includes('hardhat3'))
+  .map((f) => ({ line: f.line, code: f.code, script: `scripts/docs/hardhat-md-${f.line}.${f.lang === 'ts' ? 'mts' : 'mjs'}`, stdout: '' }))
+let docsDevnet: { rpcUrl: string; child: ChildProcess } | undefined
+
 beforeAll(async () => {
   expect(existsSync(join(root, 'dist/cli.js')), 'build first: npm run build').toBe(true)
   const before = rootEntries()
+  rmSync(join(example, 'scripts/docs'), { recursive: true, force: true })
+  mkdirSync(join(example, 'scripts/docs'))
+  for (const b of docsBlocks) writeFileSync(join(example, b.script), b.code)
   // The install (a minute on a clean checkout) overlaps the devnets' start.
-  const devnets = Promise.all(cases.map(async (c) => (c.devnet = await startCli(c.genesis))))
+  const devnets = Promise.all([...cases.map(async (c) => (c.devnet = await startCli(c.genesis))), startCli().then((d) => (docsDevnet = d))])
   install = await ensureInstalled()
   await devnets
-  // One Hardhat run per case at a time (admin, then nobody); the cases in parallel, each on its own devnet.
-  await Promise.all(
-    cases.map(async (c) => {
+  // One Hardhat run per case at a time (admin, then nobody); the cases in parallel, each on its own devnet; the
+  // docs blocks in turn on theirs, as the built-in admin (the Fee Manager block changes the fee config).
+  await Promise.all([
+    ...cases.map(async (c) => {
       c.asAdmin = await administer(c.devnet!.rpcUrl, c.admin.key)
       c.asNobody = await administer(c.devnet!.rpcUrl, c.nobodyKey ?? `0x${randomBytes(32).toString('hex')}`)
     }),
-  )
+    (async () => {
+      for (const b of docsBlocks) b.stdout = await hardhatRun(b.script, docsDevnet!.rpcUrl, devAdmin.key)
+    })(),
+  ])
   // Hardhat's folders stay inside the example.
   expect(rootEntries()).toEqual(before)
 }, 900_000)
 
 afterAll(() => {
   for (const c of cases) c.devnet?.child.kill('SIGTERM')
+  docsDevnet?.child.kill('SIGTERM')
+  rmSync(join(example, 'scripts/docs'), { recursive: true, force: true })
 })
 
 describe('examples/hardhat3: the project', () => {
@@ -189,6 +214,25 @@ describe('examples/hardhat3: the project', () => {
       throw new Error(`tsc -p examples/hardhat3:\n${e.stdout}${e.stderr}`)
     })
   }, 150_000)
+})
+
+describe("docs/hardhat.md's Hardhat 3 blocks, as scripts of the example", () => {
+  it('are the two blocks the page has: the viem one (TypeScript) and the ethers one (JavaScript)', () => {
+    expect(docsBlocks.map((b) => b.script.slice(b.script.lastIndexOf('.')))).toEqual(['.mts', '.mjs'])
+  })
+
+  it('the viem block doubles minBaseFee through the Fee Manager and prints it with the block of the change', async () => {
+    const [minBaseFee, lastChangedAt] = docsBlocks[0]!.stdout.trim().split(' ')
+    expect(minBaseFee).toBe(`${25_000_000_000n * 2n}n`)
+    const fees = (await rawResult(docsDevnet!.rpcUrl, 'eth_feeConfig', [])) as { feeConfig: { minBaseFee: number }; lastChangedAt: number }
+    expect(BigInt(fees.feeConfig.minBaseFee)).toBe(25_000_000_000n * 2n)
+    expect(lastChangedAt).toBe(`${fees.lastChangedAt}n`)
+  })
+
+  it('the ethers block reads the fee config through hardhat-ethers 4 and the chain config through the connection', () => {
+    // Run after the viem block, on the same devnet.
+    expect(docsBlocks[1]!.stdout.trim()).toBe(`${25_000_000_000n * 2n}n 99999n`)
+  })
 })
 
 for (const c of cases) {
