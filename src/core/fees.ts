@@ -49,6 +49,16 @@ function checkUint64(argument: string, value: unknown): bigint {
   if (!isUint64(value)) throw new InvalidArgumentError({ argument, value, accepted: uint64Accepted })
   return value
 }
+/**
+ * A header field that viem leaves as the node's hex quantity (`hexutil.Uint64`, `hexutil.Big`:
+ * `0x` and no leading zeros) because it does not know it, or a bigint; null when absent.
+ */
+function headerQuantity(argument: string, value: unknown): bigint | null {
+  if (value == null) return null
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]*)$/i.test(value)) return BigInt(value)
+  throw new InvalidArgumentError({ argument, value, accepted: "a bigint, or the node's hex quantity (0x and hex digits, no leading zeros)" })
+}
 function checkNonNegative(argument: string, value: unknown, accepted: string): bigint {
   if (typeof value !== 'bigint' || value < 0n) throw new InvalidArgumentError({ argument, value, accepted })
   return value
@@ -91,22 +101,30 @@ export type FeeUpgrades = {
 /**
  * The fields of the parent header the fee rules read, named as in the node's JSON
  * (`eth_getBlockByNumber`), as bigints. Which are needed depends on the function; each says.
+ * A viem block can be passed as it is: the two fields viem does not know and so leaves as the
+ * node's hex quantity (`timestampMilliseconds`, `blockGasCost`) are read from that too.
  */
 export type FeeParentHeader = {
   /** `header.Number`; 0 is genesis. */
   number: bigint
   /** `header.Time`, unix seconds. */
   timestamp: bigint
-  /** `timestampMilliseconds` (Granite headers); when absent, `timestamp × 1000` (Go's `HeaderTimeMilliseconds`). */
-  timestampMilliseconds?: bigint | null
+  /**
+   * `timestampMilliseconds` (Granite headers), a bigint or the node's hex quantity; when absent,
+   * `timestamp × 1000` (Go's `HeaderTimeMilliseconds`).
+   */
+  timestampMilliseconds?: bigint | Hex | null
   /** `header.GasUsed`. */
   gasUsed: bigint
   /** `header.GasLimit`; read only before SubnetEVM. */
   gasLimit?: bigint | null
   /** `header.BaseFee`; needed for a non-genesis SubnetEVM parent. */
   baseFeePerGas?: bigint | null
-  /** `blockGasCost`; absent (nil) on a pre-SubnetEVM parent and on a genesis read back without Etna active at genesis. */
-  blockGasCost?: bigint | null
+  /**
+   * `blockGasCost`, a bigint or the node's hex quantity; absent (nil) on a pre-SubnetEVM parent
+   * and on a genesis read back without Etna active at genesis.
+   */
+  blockGasCost?: bigint | Hex | null
   /** `header.Extra`; its first 80 bytes are the fee window of a non-genesis SubnetEVM parent. */
   extraData?: `0x${string}` | Uint8Array | null
 }
@@ -279,11 +297,13 @@ function childTimes(time: { timestamp?: bigint | undefined; timestampMillisecond
   return { seconds: checkUint64('timestamp', timestamp), ms: headerTimeMs(timestamp!, null) }
 }
 
-function checkParentTime(parent: FeeParentHeader): void {
+/** Checks the parent's times and gives its time in ms (`HeaderTimeMilliseconds`). */
+function checkParentTime(parent: FeeParentHeader): bigint {
   if (parent === null || typeof parent !== 'object')
     throw new InvalidArgumentError({ argument: 'parent', value: parent, accepted: 'the parent header fields (FeeParentHeader)' })
   checkUint64('parent.timestamp', parent.timestamp)
-  if (parent.timestampMilliseconds != null) checkUint64('parent.timestampMilliseconds', parent.timestampMilliseconds)
+  const ms = headerQuantity('parent.timestampMilliseconds', parent.timestampMilliseconds)
+  return headerTimeMs(parent.timestamp, ms === null ? null : checkUint64('parent.timestampMilliseconds', ms))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,9 +490,8 @@ export function nextBaseFee(parameters: NextBaseFeeParameters): NextBaseFee | nu
 export function estimateNextBaseFee(parameters: NextBaseFeeParameters & { upgrades?: undefined }): bigint
 export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint | null
 export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint | null {
-  checkParentTime(parameters.parent)
+  const parentMs = checkParentTime(parameters.parent)
   const { ms } = childTimes(parameters)
-  const parentMs = headerTimeMs(parameters.parent.timestamp, parameters.parent.timestampMilliseconds)
   return baseFeeAtMs(parameters, later(ms, parentMs))
 }
 
@@ -497,14 +516,23 @@ export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint |
  *   extraData: encodeFeeWindow([0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n]),
  * }
  * maxNextBaseFee({ feeConfig, parent, timestamp: 100n }) // 30_833_333_333n
+ *
+ * @example
+ * // The head block as viem gives it, and the fee config in force: the fee cap no next block can refuse.
+ * import { createPublicClient, http } from 'viem'
+ * import { maxNextBaseFee } from 'subnet-rpc'
+ * import { subnetActions } from 'subnet-rpc/viem'
+ *
+ * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions)
+ * const [parent, { feeConfig }] = await Promise.all([client.getBlock(), client.feeConfig()])
+ * const baseFeeCap = maxNextBaseFee({ feeConfig, parent, timestamp: parent.timestamp + 1n })
  */
 export function maxNextBaseFee(parameters: NextBaseFeeParameters & { upgrades?: undefined }): bigint
 export function maxNextBaseFee(parameters: NextBaseFeeParameters): bigint | null
 export function maxNextBaseFee(parameters: NextBaseFeeParameters): bigint | null {
   const { parent, upgrades } = parameters
-  checkParentTime(parent)
+  const parentMs = checkParentTime(parent)
   const { ms } = childTimes(parameters)
-  const parentMs = headerTimeMs(parent.timestamp, parent.timestampMilliseconds)
   const first = later(ms, parentMs) / 1000n
   const windowEnd = parent.timestamp + BigInt(feeWindowLength)
   const last = windowEnd > first ? (windowEnd > maxUint64 ? maxUint64 : windowEnd) : first
@@ -619,7 +647,8 @@ export function blockGasCost({ feeConfig, parent, timestamp, upgrades, algorithm
   if (!legacy && forked(upgrades?.graniteTimestamp, timestamp)) return 0n
   const timeElapsed = parent.timestamp <= timestamp ? timestamp - parent.timestamp : 0n
   const step = legacy ? feeConfig.blockGasCostStep : goUint64(feeConfig.blockGasCostStep)
-  return blockGasCostWithStep({ feeConfig, parentCost: parent.blockGasCost, step, timeElapsed, algorithm })
+  const parentCost = headerQuantity('parent.blockGasCost', parent.blockGasCost)
+  return blockGasCostWithStep({ feeConfig, parentCost, step, timeElapsed, algorithm })
 }
 
 // ---------------------------------------------------------------------------------------------

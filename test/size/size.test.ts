@@ -26,9 +26,10 @@ const budgets: Record<string, number> = {
   // the reads decorator with one read (7,498 B; 7,831 B once getAllowListMembers reads a node's limited
   // log ranges in chunks, src/core/logRange.ts: +270 B; 7,984 B once the fee estimate reads a Granite header's
   // timestampMilliseconds, which viem leaves as the node's hex, with a typed error for a bad one: +147 B; 7,828 B
-  // after the 2026-11-26 trims of the shared call seam and errors), and the writes decorator with one write
-  // (15,334 B), which carries its checks (the reads, eth_getActiveRulesAt's decoder, the fee estimate) beside
-  // viem's writeContract (that alone: 7,107 B).
+  // after the 2026-11-26 trims of the shared call seam and errors; 7,876 B once the fee functions read the hex
+  // quantities viem leaves in a Granite block, so a viem block can be passed as is: +48 B), and the writes
+  // decorator with one write (15,334 B; 15,377 B with that), which carries its checks (the reads,
+  // eth_getActiveRulesAt's decoder, the fee estimate) beside viem's writeContract (that alone: 7,107 B).
   'viem + precompileActions': 7_900,
   'viem + precompileWalletActions': 15_400,
 }

@@ -1079,3 +1079,51 @@ describe('properties (fast-check)', () => {
     )
   })
 })
+
+describe("the header fields viem leaves as the node's hex quantities (timestampMilliseconds, blockGasCost)", () => {
+  const feeConfig = defaultFeeConfig
+  const parent: FeeParentHeader = {
+    number: 7n,
+    timestamp: 1000n,
+    timestampMilliseconds: 1_000_700n,
+    gasUsed: 3_000_000n,
+    baseFeePerGas: 30n * gwei,
+    blockGasCost: 400_000n,
+    extraData: encodeFeeWindow(win(0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 5_000_000n)),
+  }
+  const asHex = { ...parent, timestampMilliseconds: '0xf44fc', blockGasCost: '0x61a80' } as const
+
+  it('give what the bigints give, for every function that reads them', () => {
+    for (const upgrades of [subnetEVM, granite]) {
+      const at = { feeConfig, upgrades, timestamp: 1001n }
+      expect(nextBaseFee({ ...at, parent: asHex })).toEqual(nextBaseFee({ ...at, parent }))
+      expect(estimateNextBaseFee({ ...at, parent: asHex, timestampMilliseconds: 1_000_800n, timestamp: undefined })).toBe(
+        estimateNextBaseFee({ ...at, parent, timestampMilliseconds: 1_000_800n, timestamp: undefined }),
+      )
+      expect(maxNextBaseFee({ ...at, parent: asHex })).toBe(maxNextBaseFee({ ...at, parent }))
+      expect(blockGasCost({ ...at, parent: asHex })).toBe(blockGasCost({ ...at, parent }))
+    }
+    // The parent's milliseconds count: 1,000,700 ms is later than a child at 1,000,500 ms.
+    expect(estimateNextBaseFee({ feeConfig, parent: asHex, timestampMilliseconds: 1_000_500n })).toBe(
+      estimateNextBaseFee({ feeConfig, parent, timestampMilliseconds: 1_000_700n }),
+    )
+    expect(blockGasCost({ feeConfig, parent: asHex, timestamp: 1001n, upgrades: subnetEVM })).toBe(400_000n + 200_000n)
+  })
+
+  it('refuse a malformed one with a typed error naming the field', () => {
+    for (const bad of ['0x', '0x01', 'f45bc', '1000700', 1_000_700]) {
+      throwsArg(
+        () => nextBaseFee({ feeConfig, parent: { ...parent, timestampMilliseconds: bad as never }, timestamp: 1001n }),
+        /Invalid parent\.timestampMilliseconds[\s\S]*Accepted: a bigint, or the node's hex quantity/,
+      )
+      throwsArg(
+        () => blockGasCost({ feeConfig, parent: { ...parent, blockGasCost: bad as never }, timestamp: 1001n, upgrades: subnetEVM }),
+        /Invalid parent\.blockGasCost/,
+      )
+    }
+    throwsArg(
+      () => nextBaseFee({ feeConfig, parent: { ...parent, timestampMilliseconds: '0x10000000000000000' }, timestamp: 1001n }),
+      /Invalid parent\.timestampMilliseconds/,
+    )
+  })
+})
