@@ -5,16 +5,10 @@
  * Real devnet, real anvil.
  */
 import { describe, expect, it } from 'vitest'
-import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
+import { rpc, testGenesis, testGenesisTime, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
-const genesis = (config: Record<string, unknown>) => ({
-  config: { chainId: 4329, feeConfig: testFeeConfig, ...config },
-  alloc: {},
-  timestamp: `0x${T0.toString(16)}`,
-  gasLimit: '0x7A1200',
-  difficulty: '0x0',
-})
+const T0 = testGenesisTime
+const genesis = (config: Record<string, unknown>) => testGenesis({ chainId: 4329, ...config })
 
 function blocks(devnet: () => { rpcUrl: string }) {
   const call = async (method: string, params: unknown[]) =>

@@ -31,6 +31,18 @@ export const testFeeConfig = {
   blockGasCostStep: 200_000,
 }
 
+/** The start time of the genesis files `testGenesis` makes (2023-09-12). */
+export const testGenesisTime = 0x65000000
+
+/** A minimal genesis with `testFeeConfig`, starting at `testGenesisTime`: chain ID and upgrades from `config`. */
+export const testGenesis = (config: Record<string, unknown> & { chainId: number }) => ({
+  config: { feeConfig: testFeeConfig, ...config },
+  alloc: {},
+  timestamp: `0x${testGenesisTime.toString(16)}`,
+  gasLimit: '0x7A1200',
+  difficulty: '0x0',
+})
+
 export type RawReply = { status: number; headers: Headers; body: string }
 
 /** POSTs a raw body and returns status, headers and the exact body text. */

@@ -9,16 +9,10 @@ import { createPublicClient, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { blockGasCost, estimateNextBaseFee, maxNextBaseFee, nextBaseFee } from '../../src/index.js'
 import { subnetActions } from '../../src/viem/index.js'
-import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
+import { rpc, testGenesis, testGenesisTime, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
-const genesis = (config: Record<string, unknown>) => ({
-  config: { chainId: 4330, feeConfig: testFeeConfig, ...config },
-  alloc: {},
-  timestamp: `0x${T0.toString(16)}`,
-  gasLimit: '0x7A1200',
-  difficulty: '0x0',
-})
+const T0 = testGenesisTime
+const genesis = (config: Record<string, unknown>) => testGenesis({ chainId: 4330, ...config })
 
 /** The node's header fields viem leaves as they came (its Block type does not name them). */
 const raw = (block: object) => block as { timestampMilliseconds?: unknown; blockGasCost?: unknown }
