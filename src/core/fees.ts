@@ -57,7 +57,11 @@ function headerQuantity(argument: string, value: unknown): bigint | null {
   if (value == null) return null
   if (typeof value === 'bigint') return value
   if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]*)$/i.test(value)) return BigInt(value)
-  throw new InvalidArgumentError({ argument, value, accepted: "a bigint, or the node's hex quantity (0x and hex digits, no leading zeros)" })
+  throw new InvalidArgumentError({
+    argument,
+    value,
+    accepted: "a bigint, or the node's hex quantity (0x and hex digits, no leading zeros)",
+  })
 }
 function checkNonNegative(argument: string, value: unknown, accepted: string): bigint {
   if (typeof value !== 'bigint' || value < 0n) throw new InvalidArgumentError({ argument, value, accepted })

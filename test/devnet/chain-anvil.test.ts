@@ -123,7 +123,7 @@ describe('forwarding to anvil', () => {
 
   it("anvil's errors pass through unchanged (where the devnet does not decode the arguments first)", async () => {
     // eth_getBalance, eth_getTransactionByHash & co. get the node's argument texts instead (test/devnet/forwarded-args.test.ts).
-    const e = await same('eth_getBlockTransactionCountByNumber', '["0xzz"]')
+    const e = await same('eth_getProof', '["0xzz",[],"latest"]')
     expect(e.error).toBeDefined()
     await same('eth_getTransactionReceipt', `["0x${'00'.repeat(32)}"]`)
   })

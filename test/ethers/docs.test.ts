@@ -34,17 +34,7 @@ describe('docs/ethers.md', () => {
 
 describe('docs/hardhat.md', () => {
   const doc = readFileSync(join(root, 'docs/hardhat.md'), 'utf8')
-  const code = (text: string) =>
-    text
-      .split('\n')
-      .filter((l) => !l.trim().startsWith('//') && l.trim() !== '')
-      .join('\n')
-
-  it('prints the example script as it is', () => {
-    const shown = blocks(doc, 'js').find((b) => b.startsWith('// examples/hardhat/scripts/read.cjs'))
-    expect(shown).toBeDefined()
-    expect(code(shown!)).toBe(code(readFileSync(join(root, 'examples/hardhat/scripts/read.cjs'), 'utf8')))
-  })
+  // That it shows examples/hardhat/scripts/read.cjs as it is: test/ethers/hardhat.test.ts.
 
   it('names the tested versions', () => {
     const pkg = (name: string) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version as string

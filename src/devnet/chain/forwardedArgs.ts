@@ -1,12 +1,28 @@
 /**
- * The node's argument decoding for reads the devnet forwards to anvil (internal/ethapi
- * `GetBalance`, `GetTransactionCount`, `GetCode`, `GetStorageAt`, and the reads by transaction or
- * block hash): a malformed call is answered with the node's -32602 text before anvil sees it,
- * where anvil would give its own. A state read that names neither block nor hash gets the
- * backend's -32000 (eth/api_backend.go `StateAndHeaderByNumberOrHash`).
+ * The node's argument decoding for the methods the devnet forwards to anvil (graft/subnet-evm
+ * internal/ethapi/api.go: `GetBalance`, `GetTransactionCount`, `GetCode`, `GetStorageAt`, the reads
+ * by transaction or block hash, by block number and index, `Call`, `EstimateGas`,
+ * `CreateAccessList`, `SendRawTransaction`): a malformed call is answered with the node's -32602
+ * text before anvil sees it, where anvil would give its own. A state read that names neither
+ * block nor hash gets the backend's -32000 (eth/api_backend.go `StateAndHeaderByNumberOrHash`),
+ * a raw transaction that is no transaction envelope `UnmarshalBinary`'s -32000.
  */
 import { RpcError } from './envelope.js'
-import { type ArgDecoder, addressArg, type BlockNumberOrHash, blockNumberOrHashArg, hashArg, positionalArgs, stringArg } from './params.js'
+import {
+  type ArgDecoder,
+  addressArg,
+  bigJson,
+  type BlockNumberOrHash,
+  blockNumberArg,
+  blockNumberOrHashArg,
+  bytesJson,
+  goStruct,
+  hashArg,
+  positionalArgs,
+  stringArg,
+  uint64Json,
+  uintJson,
+} from './params.js'
 
 type Check = (params: string | undefined) => void
 
@@ -24,6 +40,58 @@ const oneHash: Check = (params) => {
   positionalArgs<[string]>(params, [hashArg], 1)
 }
 
+/** Decodes the arguments, all of them required Go values. */
+const values =
+  (decoders: ArgDecoder<unknown>[]): Check =>
+  (params) => {
+    positionalArgs<unknown[]>(params, decoders, decoders.length)
+  }
+
+/**
+ * `TransactionArgs` (internal/ethapi/transaction_args.go): its address, quantity and data fields.
+ * `accessList` and the blob fields are not checked here (anvil decodes them).
+ */
+const transactionArgs = goStruct('ethapi.TransactionArgs', {
+  from: addressArg,
+  to: addressArg,
+  gas: uint64Json,
+  gasPrice: bigJson,
+  maxFeePerGas: bigJson,
+  maxPriorityFeePerGas: bigJson,
+  value: bigJson,
+  nonce: uint64Json,
+  data: bytesJson,
+  input: bytesJson,
+  chainId: bigJson,
+  maxFeePerBlobGas: bigJson,
+})
+/** An argument passed on as it is (state and block overrides). */
+const unchecked: ArgDecoder<string> = (raw) => raw
+
+/**
+ * A simulation: `TransactionArgs`, then an optional block (latest when absent; one naming neither
+ * block nor hash is refused) and the optional arguments after it.
+ */
+const simulation =
+  (optional: number): Check =>
+  (params) => {
+    const [, block] = positionalArgs<unknown[]>(params, [transactionArgs, blockNumberOrHashArg, ...new Array(optional).fill(unchecked)], 1)
+    if (block && 'empty' in (block as BlockNumberOrHash)) throw new RpcError(-32000, 'invalid arguments; neither block nor hash specified')
+  }
+
+/**
+ * `SendRawTransaction(input hexutil.Bytes)`, then `Transaction.UnmarshalBinary`'s envelope: a first
+ * byte over 0x7f is a legacy transaction (its RLP is anvil's to read), else a type byte and at
+ * least one more byte, of a type libevm knows (access list 1, dynamic fee 2, blob 3).
+ */
+const rawTransaction: Check = (params) => {
+  const [input] = positionalArgs<[string]>(params, [bytesJson], 1)
+  const first = input!.length > 2 ? Number.parseInt(input!.slice(2, 4), 16) : undefined
+  if (first !== undefined && first > 0x7f) return
+  if (input!.length <= 4) throw new RpcError(-32000, 'typed transaction too short')
+  if (first !== 1 && first !== 2 && first !== 3) throw new RpcError(-32000, 'transaction type not supported')
+}
+
 /** Each forwarded read's argument check, by method. */
 export const forwardedArgChecks: ReadonlyMap<string, Check> = new Map([
   ['eth_getTransactionByHash', oneHash],
@@ -34,4 +102,19 @@ export const forwardedArgChecks: ReadonlyMap<string, Check> = new Map([
   ['eth_getTransactionCount', checked([addressArg, blockNumberOrHashArg])],
   ['eth_getCode', checked([addressArg, blockNumberOrHashArg])],
   ['eth_getStorageAt', checked([addressArg, stringArg, blockNumberOrHashArg])],
+  ['eth_getBlockTransactionCountByNumber', values([blockNumberArg])],
+  ['eth_getUncleCountByBlockNumber', values([blockNumberArg])],
+  ['eth_getTransactionByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
+  ['eth_getRawTransactionByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
+  ['eth_getUncleByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
+  ['eth_getTransactionByBlockHashAndIndex', values([hashArg, uintJson])],
+  ['eth_getRawTransactionByBlockHashAndIndex', values([hashArg, uintJson])],
+  ['eth_getUncleByBlockHashAndIndex', values([hashArg, uintJson])],
+  ['eth_getUncleCountByBlockHash', values([hashArg])],
+  // Call(args, blockNrOrHash, overrides, blockOverrides); EstimateGas(args, blockNrOrHash, overrides);
+  // CreateAccessList(args, blockNrOrHash).
+  ['eth_call', simulation(2)],
+  ['eth_estimateGas', simulation(1)],
+  ['eth_createAccessList', simulation(0)],
+  ['eth_sendRawTransaction', rawTransaction],
 ])

@@ -2,7 +2,8 @@
  * `parsePositionalArguments` of the geth-style server and the Go decoders of the
  * arguments the Subnet-EVM methods take (`*uint64`, `*rpc.BlockNumberOrHash`), with
  * their exact -32602 texts (`graft/evm/rpc/json.go` `parsePositionalArguments`, `types.go`
- * `BlockNumberOrHash.UnmarshalJSON`).
+ * `BlockNumberOrHash.UnmarshalJSON`), and those of the forwarded methods' arguments
+ * (libevm `common/hexutil/json.go`, internal/ethapi `TransactionArgs`).
  */
 import { findMember, goJsonTypeName, scanFirstValue } from '../wire/goScanner.js'
 import { RpcError } from './envelope.js'
@@ -11,6 +12,19 @@ const invalidParams = (message: string) => new RpcError(-32602, message)
 
 /** A decoder for one pointer argument: returns the value, or throws an Error whose text follows `invalid argument i: `. */
 export type ArgDecoder<T> = (raw: string) => T
+
+/**
+ * encoding/json's `UnmarshalTypeError`: its text names the Go type, and inside a struct also the
+ * field (`goStruct` adds it, as the decoder's `addErrorContext` does).
+ */
+export class GoTypeError extends Error {
+  constructor(
+    readonly value: string,
+    readonly type: string,
+  ) {
+    super(`json: cannot unmarshal ${value} into Go value of type ${type}`)
+  }
+}
 
 /**
  * Splits `params` into at most `decoders.length` arguments. Go pointer arguments (the default)
@@ -26,7 +40,6 @@ export function positionalArgs<T extends unknown[]>(
   const given = params === undefined || params === 'null' ? undefined : scanFirstValue(params)
   if (given && (goJsonTypeName(params!) !== 'array' || !given.ok)) throw invalidParams('non-array args')
   const elements = given?.ok ? given.elements : []
-  if (elements.length < required) throw invalidParams(`missing value for required argument ${elements.length}`)
   const out: unknown[] = []
   elements.forEach((span, i) => {
     if (i >= decoders.length) throw invalidParams(`too many arguments, want at most ${decoders.length}`)
@@ -41,6 +54,8 @@ export function positionalArgs<T extends unknown[]>(
       throw invalidParams(`invalid argument ${i}: ${(e as Error).message}`)
     }
   })
+  // After the given ones decoded, as parsePositionalArguments finds a missing one only then.
+  if (elements.length < required) throw invalidParams(`missing value for required argument ${elements.length}`)
   return out as Partial<T>
 }
 
@@ -106,7 +121,7 @@ export const boolArg: ArgDecoder<boolean> = (raw) => {
  */
 function fixedHexArg(type: string, digitCount: number): ArgDecoder<string> {
   return (raw) => {
-    const typeError = (value: string) => new Error(`json: cannot unmarshal ${value} into Go value of type ${type}`)
+    const typeError = (value: string) => new GoTypeError(value, type)
     if (!(raw.length >= 2 && raw[0] === '"' && raw[raw.length - 1] === '"')) throw typeError('non-string')
     let digits = raw.slice(1, -1)
     // checkText: an empty string passes on to the length check.
@@ -195,4 +210,100 @@ function decodeObjectForm(raw: string): BlockNumberOrHash | Error {
   if (hash !== undefined) return { hash, requireCanonical }
   if (number) return number
   return { empty: true }
+}
+
+// ---------------------------------------------------------------------------------------------
+// hexutil's JSON types (libevm common/hexutil/json.go) and Go structs of them
+
+/** One of hexutil's decode errors, which its `UnmarshalJSON` turns into a `GoTypeError` (`wrapTypeError`). */
+class HexutilError extends Error {}
+
+const has0x = (text: string) => text[0] === '0' && (text[1] === 'x' || text[1] === 'X')
+/** Go's len(): UTF-8 bytes. */
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8')
+
+/**
+ * A hexutil JSON type: a JSON string whose text (between the quotes, escapes and all, as Go
+ * reads `input[1:len(input)-1]`) the type's `UnmarshalText` decodes; anything else is `non-string`.
+ */
+function hexutilJson<T>(type: string, text: (text: string) => T): ArgDecoder<T> {
+  return (raw) => {
+    if (!(raw.length >= 2 && raw[0] === '"' && raw[raw.length - 1] === '"')) throw new GoTypeError('non-string', type)
+    try {
+      return text(raw.slice(1, -1))
+    } catch (e) {
+      if (e instanceof HexutilError) throw new GoTypeError(e.message, type)
+      throw e
+    }
+  }
+}
+
+/** `checkNumberText`, then the length limit, then the digits (`Big` / `Uint64.UnmarshalText`); "" is 0. */
+const numberText =
+  (maxDigits: number, tooLong: string) =>
+  (text: string): bigint => {
+    if (text.length === 0) return 0n
+    if (!has0x(text)) throw new HexutilError('hex string without 0x prefix')
+    const digits = text.slice(2)
+    if (digits.length === 0) throw new HexutilError('hex string "0x"')
+    if (digits.length > 1 && digits[0] === '0') throw new HexutilError('hex number with leading zero digits')
+    if (byteLength(digits) > maxDigits) throw new HexutilError(tooLong)
+    if (!/^[0-9a-fA-F]+$/.test(digits)) throw new HexutilError('invalid hex string')
+    return BigInt(`0x${digits}`)
+  }
+
+/** `*hexutil.Big`: at most 256 bits. */
+export const bigJson = hexutilJson('*hexutil.Big', numberText(64, 'hex number > 256 bits'))
+/** `hexutil.Uint64`. */
+export const uint64Json = hexutilJson('hexutil.Uint64', numberText(16, 'hex number > 64 bits'))
+/** `hexutil.Uint` (a Go `uint`: 64 bits on the node's platforms, `ErrUintRange`'s text then the same). */
+export const uintJson = hexutilJson('hexutil.Uint', numberText(16, 'hex number > 64 bits'))
+/** `hexutil.Bytes` (`checkText` with the prefix required, then `hex.Decode`); "" is no bytes. */
+export const bytesJson = hexutilJson('hexutil.Bytes', (text): string => {
+  if (text.length === 0) return '0x'
+  if (!has0x(text)) throw new HexutilError('hex string without 0x prefix')
+  const digits = text.slice(2)
+  if (byteLength(digits) % 2 !== 0) throw new HexutilError('hex string of odd length')
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new HexutilError('invalid hex string')
+  return `0x${digits.toLowerCase()}`
+})
+/** `rpc.BlockNumber` as an argument (its `UnmarshalJSON`, which a JSON null reaches too). */
+export const blockNumberArg: ArgDecoder<{ tag: BlockTag } | { number: bigint }> = decodeBlockNumber
+
+/**
+ * A Go struct argument whose fields are pointers to types with their own `UnmarshalJSON`, as
+ * encoding/json decodes it: a JSON null is the zero struct, anything but an object a type error
+ * naming `type`; members in order, each matched to a field by its JSON name exactly, else
+ * case-insensitively, others ignored; a null member leaves its field nil; the first field error
+ * ends the decode, a type error with the struct and field named (`addErrorContext`). Fields not
+ * listed are not checked.
+ */
+export function goStruct(type: string, fields: Record<string, ArgDecoder<unknown>>): ArgDecoder<Record<string, unknown>> {
+  const struct = type.slice(type.lastIndexOf('.') + 1)
+  const names = Object.keys(fields)
+  return (raw) => {
+    const kind = goJsonTypeName(raw)
+    if (kind === 'null') return {}
+    if (kind !== 'object') throw new GoTypeError(kind, type)
+    const scan = scanFirstValue(raw)
+    if (!scan.ok) throw new Error(scan.message)
+    const out: Record<string, unknown> = {}
+    for (const member of scan.members) {
+      const name = names.find((n) => n === member.key) ?? names.find((n) => n.toLowerCase() === member.key.toLowerCase())
+      if (name === undefined) continue
+      const value = raw.slice(member.value.start, member.value.end)
+      if (value === 'null') {
+        out[name] = undefined
+        continue
+      }
+      try {
+        out[name] = fields[name]!(value)
+      } catch (e) {
+        if (e instanceof GoTypeError)
+          throw new Error(`json: cannot unmarshal ${e.value} into Go struct field ${struct}.${name} of type ${e.type}`)
+        throw e
+      }
+    }
+    return out
+  }
 }
