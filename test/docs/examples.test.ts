@@ -30,11 +30,11 @@
  * as they were). An error comment (`await f() // InvalidArgumentError: Invalid …`) makes the
  * statement a check that it throws that error.
  *
- * Not run, each listed as a skipped test with its reason (11 of the 220 checked on 2026-11-26):
+ * Not run, each listed as a skipped test with its reason (10 of the 221 checked on 2026-11-26):
  * - type-checked only: `catch (e) {…}` fragments (the error classes'), `declare`d values with no
  *   stand-in, and fragments using a name nothing declares (their type check fails already);
- * - blocks that need a browser wallet (`window.ethereum`): docs/ethers.md's ```ts browser
- *   block, the `InfoEndpointError` example;
+ * - docs/ethers.md's ```ts browser block, written for a browser page (`window.ethereum` alone is a
+ *   stand-in: an EIP-1193 provider over the devnet);
  * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three Hardhat 2 scripts. Its
  *   two JavaScript ones run through Hardhat in examples/hardhat (test/ethers/hardhat.test.ts); the
  *   TypeScript one is type-checked only (Hardhat 2 runs TypeScript only with ts-node);

@@ -70,7 +70,7 @@ describe('analysis', () => {
     expect(d.declaredValues).toEqual([{ name: 'wallet', type: 'X<Y>', start: 0, end: 26 }])
   })
 
-  it('plans: catch clauses, undeclared names, window, hre and declared values with no stand-in are not run', () => {
+  it('plans: catch clauses, undeclared names, hre and declared values with no stand-in are not run; window is a stand-in', () => {
     const plan = (code: string) => runPlan(prepare([snippet(code)], new Map([['subnet-rpc/viem', new Set(['subnetHttp'])]]))[0]!)
     expect(plan('await client.getNodeID()\n')).toMatchObject({ run: true, mutates: false })
     expect(plan("import { x } from 'y'\ndeclare const client: PublicClient\nawait x(client)\n")).toMatchObject({ run: true })
@@ -80,7 +80,7 @@ describe('analysis', () => {
     })
     expect(plan('catch (e) { console.log(e) }\n')).toMatchObject({ run: false })
     expect(plan('nowhere()\n')).toMatchObject({ run: false, reason: expect.stringContaining('nowhere') })
-    expect(plan('window.ethereum\n')).toMatchObject({ run: false })
+    expect(plan('window.ethereum\n')).toMatchObject({ run: true })
     expect(plan('hre.ethers.provider\n')).toMatchObject({ run: false })
     expect(plan("subnetHttp('http://127.0.0.1:9650')\n")).toMatchObject({ run: true, mutates: false })
   })

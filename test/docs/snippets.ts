@@ -40,8 +40,8 @@
  * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
  * its console captured. A value an example uses without creating it (its `declare const`, a
  * fragment's session variable) is a stand-in over the devnet when it runs (./standIns.ts:
- * `client` a public client, `wallet` a new admin account's wallet client, …). Not run: blocks
- * that need a browser wallet (`window`) or Hardhat (`hre`, `require('hardhat')`), flagged
+ * `client` a public client, `wallet` a new admin account's wallet client, `window.ethereum` an
+ * EIP-1193 provider, …). Not run: blocks that need Hardhat (`hre`, `require('hardhat')`), flagged
  * blocks, `declare`d values with no stand-in, `catch` fragments and fragments using a name
  * nothing declares (their type check fails already). `withResultChecks` turns value comments
  * (`encodeCb58(x) // '1111…'`) and error comments (`// InvalidArgumentError: Invalid …`) into checks.
@@ -643,7 +643,6 @@ export function runPlan(p: Prepared): RunPlan {
   const { snippet: s, analysis: a } = p
   const flagged = s.flags.find((f) => fenceFlags[f])
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
-  if (a.free.has('window')) return { run: false, reason: 'needs a browser wallet (window.ethereum)' }
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
     return {
       run: false,
@@ -676,16 +675,23 @@ export function runPlan(p: Prepared): RunPlan {
  * stand-ins over the devnet (./standIns.ts), each on the line of its declaration.
  */
 export function runnableCode(p: Prepared): string {
-  if (!p.analysis.complete) return p.runText
-  const declared = p.analysis.declaredValues
-  if (!declared.length) return p.snippet.code
-  let code = p.snippet.code
+  let code = p.analysis.complete ? p.snippet.code : p.runText
+  let standIns = !p.analysis.complete && p.sessionVars.length > 0
+  const declared = p.analysis.complete ? p.analysis.declaredValues : []
   const statements = [...new Set(declared.map((d) => d.start))].sort((x, y) => y - x)
   for (const start of statements) {
     const ds = declared.filter((d) => d.start === start)
     code = `${code.slice(0, start)}const ${ds.map((d) => standInValue(d.name, d.type)).join(', ')}${code.slice(ds[0]!.end)}`
+    standIns = true
   }
-  return `${code}\n${standInImport}\n`
+  // A browser wallet (`window.ethereum`): an EIP-1193 provider over the devnet, put before the first line.
+  if (p.analysis.free.has('window')) {
+    code = `const window = { ethereum: await __standIn('eip1193', '${standInUrl}') }; ${code}`
+    standIns = true
+  }
+  if (!standIns) return code
+  // The fragment's own `export {}` is left out of runText when it has stand-ins: the import makes it a module.
+  return p.analysis.complete || p.sessionVars.length === 0 ? `${code}\n${standInImport}\n` : code
 }
 
 /** A literal-only expression: strings, numbers, bigints, booleans, null, arrays and objects of them. */
