@@ -47,6 +47,8 @@ import { type AllowListRole, allowListRoleFromNumber, allowListRoleSetters } fro
 import { feeConfigKeys } from '../core/names.js'
 import type { FeeConfig } from '../core/types/subnet.js'
 import { InvalidArgumentError } from '../errors/argument.js'
+import { ResponseShapeError } from '../errors/response.js'
+import { show } from '../errors/show.js'
 import { MethodNotFoundError } from '../errors/node.js'
 import { InvalidFeeConfigError } from '../errors/precompile.js'
 import { feeConfig as readFeeConfig, getActiveRulesAt, getChainConfig } from './functions.js'
@@ -63,6 +65,26 @@ const contract = (key: PrecompileKey, abi: readonly unknown[], runner: Provider 
 
 /** ethers' "could not decode result data" for an empty reply: the address has no code. */
 const noCode = (e: unknown) => (e as { code?: string; value?: string })?.code === 'BAD_DATA' && (e as { value?: string }).value === '0x'
+
+/**
+ * The head block as the node has it now. Not `getBlock('latest')`: ethers answers a request the
+ * same as one made in the last 250 ms from its own cache, so right after `tx.wait()` it can give
+ * the block before the one that mined the transaction.
+ */
+async function latestHead(provider: PrecompileProvider): Promise<{ number: bigint; timestamp: bigint }> {
+  const head = (await provider.send('eth_getBlockByNumber', ['latest', false])) as Record<string, unknown> | null
+  const quantity = (field: 'number' | 'timestamp'): bigint => {
+    const value = head?.[field]
+    if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]*)$/i.test(value)) return BigInt(value)
+    throw new ResponseShapeError({
+      method: 'eth_getBlockByNumber',
+      path: head === null || typeof head !== 'object' ? '$' : `$.${field}`,
+      expected: head === null || typeof head !== 'object' ? 'the latest block' : 'a hex quantity',
+      received: show(head === null || typeof head !== 'object' ? head : value),
+    })
+  }
+  return { number: quantity('number'), timestamp: quantity('timestamp') }
+}
 
 async function readPrecompile<T>(provider: Provider, key: PrecompileKey, at: At, read: () => Promise<T>): Promise<T> {
   try {
@@ -200,17 +222,16 @@ export async function getAllowListMembers(
 ): Promise<AllowListMembers> {
   const key = checkAllowListPrecompile(parameters?.precompile)
   const maxBlockRange = checkMaxBlockRange(parameters.maxBlockRange)
-  const head = await provider.getBlock('latest')
-  if (!head) throw new Error('the provider has no latest block')
-  const config = activeAllowListConfig(await getChainConfig(provider), key, BigInt(head.timestamp))
-  if (!config) throw notActive(key, BigInt(head.timestamp))
+  const head = await latestHead(provider)
+  const config = activeAllowListConfig(await getChainConfig(provider), key, head.timestamp)
+  if (!config) throw notActive(key, head.timestamp)
   const timestampOf = async (n: bigint) => BigInt((await provider.getBlock(n))?.timestamp ?? 0)
-  const activation = parameters.fromBlock ?? (await firstBlockAtOrAfter(config.timestamp, BigInt(head.number), timestampOf))
+  const activation = parameters.fromBlock ?? (await firstBlockAtOrAfter(config.timestamp, head.number, timestampOf))
   const list = contract(key, allowListAbi, provider)
   const events = await readLogRange(
     (fromBlock, toBlock) => list.queryFilter(list.filters.RoleSet!(), Number(fromBlock), Number(toBlock)),
     activation,
-    BigInt(head.number),
+    head.number,
     maxBlockRange,
   )
   return allowListMembers(
@@ -277,8 +298,7 @@ function providerOf(signer: Signer): PrecompileProvider {
 }
 
 async function assertActive(provider: PrecompileProvider, key: PrecompileKey): Promise<void> {
-  const head = await provider.getBlock('latest')
-  const t = nextBlockTime(BigInt(head?.timestamp ?? 0))
+  const t = nextBlockTime((await latestHead(provider)).timestamp)
   let active: boolean
   try {
     active = await isPrecompileActive(provider, { precompile: key, timestamp: t })

@@ -85,6 +85,23 @@ describe('ethers writes, checked and typed', () => {
     )
   })
 
+  it("a read right after a write sees it: the head comes from the node, not from ethers' 250 ms cache of getBlock('latest')", async () => {
+    // What that cache can answer right after tx.wait(): an older block (here: genesis, whatever the head).
+    class CachedHead extends SubnetProvider {
+      override getBlock(block: Parameters<SubnetProvider['getBlock']>[0], prefetch?: boolean) {
+        return super.getBlock(block === 'latest' ? 0 : block, prefetch)
+      }
+    }
+    const cached = new CachedHead(devnet().rpcUrl)
+    try {
+      const members = await getAllowListMembers(cached, { precompile: 'txAllowListConfig' })
+      expect(members.enabled.map((m) => m.address)).toContain(alice.address)
+      expect(members).toEqual(await viemClient.getAllowListMembers({ precompile: 'txAllowListConfig' }))
+    } finally {
+      cached.destroy()
+    }
+  })
+
   it('refusals before sending: role, self-demotion, fee config, arguments', async () => {
     await expect(setAllowListRole(alice, { precompile: 'txAllowListConfig', address: admin.address, role: 'none' })).rejects.toThrow(
       AllowListRoleError,
