@@ -33,31 +33,31 @@ abstract contract AllowList is Precompile {
     /// `AllowListEventGasCost` (event.go), from Durango: 3 topics besides the signature, 32 bytes of data.
     uint256 internal constant ROLE_SET_EVENT_GAS = LOG_GAS + 4 * LOG_TOPIC_GAS + 32 * LOG_DATA_GAS;
 
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal virtual override returns (bytes memory) {
-        if (selector == IAllowList.readAllowList.selector) return _readAllowList(start, args);
-        if (selector == IAllowList.setAdmin.selector) return _setRole(start, args, ADMIN_ROLE);
-        if (selector == IAllowList.setEnabled.selector) return _setRole(start, args, ENABLED_ROLE);
-        if (selector == IAllowList.setNone.selector) return _setRole(start, args, NO_ROLE);
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal virtual override returns (bytes memory) {
+        if (selector == IAllowList.readAllowList.selector) return _readAllowList(meter, args);
+        if (selector == IAllowList.setAdmin.selector) return _setRole(meter, args, ADMIN_ROLE);
+        if (selector == IAllowList.setEnabled.selector) return _setRole(meter, args, ENABLED_ROLE);
+        if (selector == IAllowList.setNone.selector) return _setRole(meter, args, NO_ROLE);
         if (selector == IAllowList.setManager.selector) {
             // Activated only from Durango (NewStatefulPrecompileFunctionWithActivator): Run refuses it before.
             if (!_durango()) {
                 _fail(string.concat("invalid non-activated function selector: 0x", _hexBytes(abi.encodePacked(selector))));
             }
-            return _setRole(start, args, MANAGER_ROLE);
+            return _setRole(meter, args, MANAGER_ROLE);
         }
-        return super._run(start, selector, args);
+        return super._run(meter, selector, args);
     }
 
     /// createReadAllowList.
-    function _readAllowList(uint256 start, bytes calldata args) private returns (bytes memory) {
+    function _readAllowList(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         address account = _addressInput(args, _durango(), false);
         bytes memory output = abi.encode(_role(account));
-        _charge(start, READ_ALLOW_LIST_GAS);
+        _charge(meter, READ_ALLOW_LIST_GAS);
         return output;
     }
 
     /// createAllowListRoleSetter: the input, CanModify, then RoleSet (Durango), then the store.
-    function _setRole(uint256 start, bytes calldata args, uint256 role) private returns (bytes memory) {
+    function _setRole(Meter memory meter, bytes calldata args, uint256 role) private returns (bytes memory) {
         bool durango = _durango();
         address account = _addressInput(args, durango, true);
         uint256 callerRole = _role(msg.sender);
@@ -79,7 +79,7 @@ abstract contract AllowList is Precompile {
         assembly {
             sstore(slot, role)
         }
-        _charge(start, durango ? MODIFY_ALLOW_LIST_GAS + ROLE_SET_EVENT_GAS : MODIFY_ALLOW_LIST_GAS);
+        _charge(meter, durango ? MODIFY_ALLOW_LIST_GAS + ROLE_SET_EVENT_GAS : MODIFY_ALLOW_LIST_GAS);
         return "";
     }
 

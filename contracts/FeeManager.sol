@@ -60,10 +60,10 @@ contract FeeManager is AllowList {
     uint256 internal constant SET_FEE_CONFIG_GAS = 9 * 20_000;
     uint256 internal constant FEE_CONFIG_CHANGED_EVENT_GAS = 8 * 5_000 + LOG_GAS + 2 * LOG_TOPIC_GAS + 2 * 256 * LOG_DATA_GAS;
 
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
         if (selector == IFeeManager.getFeeConfig.selector) {
             bytes memory output = abi.encode(_stored());
-            _charge(start, GET_FEE_CONFIG_GAS);
+            _charge(meter, GET_FEE_CONFIG_GAS);
             return output;
         }
         if (selector == IFeeManager.getFeeConfigLastChangedAt.selector) {
@@ -73,15 +73,15 @@ contract FeeManager is AllowList {
                 blockNumber := sload(key)
             }
             bytes memory output = abi.encode(blockNumber);
-            _charge(start, GET_LAST_CHANGED_AT_GAS);
+            _charge(meter, GET_LAST_CHANGED_AT_GAS);
             return output;
         }
-        if (selector == IFeeManager.setFeeConfig.selector) return _setFeeConfig(start, args);
-        return super._run(start, selector, args);
+        if (selector == IFeeManager.setFeeConfig.selector) return _setFeeConfig(meter, args);
+        return super._run(meter, selector, args);
     }
 
     /// setFeeConfig: UnpackSetFeeConfigInput, the caller's role, FeeConfigChanged (Durango), StoreFeeConfig.
-    function _setFeeConfig(uint256 start, bytes calldata args) private returns (bytes memory) {
+    function _setFeeConfig(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         bool durango = _durango();
         if (!durango && args.length != 256) _fail(string.concat("invalid input length for fee config Input: ", _decimal(args.length)));
         if (args.length < 256) _fail(string.concat("failed to unpack input: ", _unpackError(args.length)));
@@ -112,7 +112,7 @@ contract FeeManager is AllowList {
         assembly {
             sstore(lca, blockNumber)
         }
-        _charge(start, durango ? SET_FEE_CONFIG_GAS + FEE_CONFIG_CHANGED_EVENT_GAS : SET_FEE_CONFIG_GAS);
+        _charge(meter, durango ? SET_FEE_CONFIG_GAS + FEE_CONFIG_CHANGED_EVENT_GAS : SET_FEE_CONFIG_GAS);
         return "";
     }
 

@@ -28,13 +28,13 @@ contract NativeMinter is AllowList {
     uint256 internal constant MINT_GAS = 30_000;
     uint256 internal constant MINTED_EVENT_GAS = LOG_GAS + 3 * LOG_TOPIC_GAS + 32 * LOG_DATA_GAS;
 
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
-        if (selector == INativeMinter.mintNativeCoin.selector) return _mintNativeCoin(start, args);
-        return super._run(start, selector, args);
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+        if (selector == INativeMinter.mintNativeCoin.selector) return _mintNativeCoin(meter, args);
+        return super._run(meter, selector, args);
     }
 
     /// mintNativeCoin: UnpackMintNativeCoinInput, the caller's role, NativeCoinMinted (Durango).
-    function _mintNativeCoin(uint256 start, bytes calldata args) private returns (bytes memory) {
+    function _mintNativeCoin(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         // `readOnly` → ErrWriteProtection: a STATICCALL fails here (TSTORE is a state change), as the mint writes
         // nothing the EVM would refuse before Durango.
         assembly {
@@ -49,7 +49,7 @@ contract NativeMinter is AllowList {
         if (durango) emit NativeCoinMinted(msg.sender, to, amount);
         _pay(to, amount);
         // After the payment, so that its cost (an account's code check and a value call) counts within the node's.
-        _charge(start, durango ? MINT_GAS + MINTED_EVENT_GAS : MINT_GAS);
+        _charge(meter, durango ? MINT_GAS + MINTED_EVENT_GAS : MINT_GAS);
         return "";
     }
 

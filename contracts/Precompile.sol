@@ -41,17 +41,26 @@ abstract contract Precompile {
     /// contract.go `Run` (no precompile here has a fallback function): input shorter than a selector fails, else
     /// the selector picks the function. Returns the function's output as it is, not ABI-wrapped.
     fallback(bytes calldata input) external payable returns (bytes memory) {
-        uint256 start = gasleft();
+        Meter memory meter = Meter(gasleft(), 0);
         if (input.length < 4) {
             _fail(string.concat("missing function selector to precompile - input length (", _decimal(input.length), ")"));
         }
-        return _run(start, bytes4(input[:4]), input[4:]);
+        bytes memory output = _run(meter, bytes4(input[:4]), input[4:]);
+        _burn(meter);
+        return output;
     }
 
-    /// Runs the function `selector` names on `args` (the input after the selector); `start` is the gas left at entry.
-    /// Each stand-in handles its own selectors and passes the others on to `super._run`; here none is left.
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal virtual returns (bytes memory) {
-        (start, args);
+    /// The gas a call has used: `start` is the gas left at the fallback's entry, `cost` what the node charges for the
+    /// function that ran (`_charge`).
+    struct Meter {
+        uint256 start;
+        uint256 cost;
+    }
+
+    /// Runs the function `selector` names on `args` (the input after the selector). Each stand-in handles its own
+    /// selectors and passes the others on to `super._run`; here none is left.
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal virtual returns (bytes memory) {
+        (meter, args);
         _fail(string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(selector))));
     }
 
@@ -93,13 +102,46 @@ abstract contract Precompile {
         }
     }
 
+    /// The gas a call spends outside `start - gasleft()` at the end of `_burn`: the dispatch before the fallback's
+    /// `gasleft()` and the return after `_burn`. The same for every function (they all return through the fallback);
+    /// measured (test/devnet/precompiles-gas.test.ts checks the totals against the node's).
+    uint256 internal constant FRAME_GAS = 144;
+
+    /// The gas left above the target at which the burn loop stops and a failing call burns the rest: small enough
+    /// for EIP-150 to hand that call all it asks for, even when the transaction's gas limit is exactly the node's.
+    uint256 internal constant LOOP_STOP = 600;
+
     /// A node charges each precompile function a fixed gas (its `*GasCost` and event gas, `contract.DeductGas`), where
-    /// a stand-in's own code mostly costs less. This burns gas until the call has used at least `cost` since `start`
-    /// (the `gasleft()` at the fallback's entry), so a transaction never needs less gas on the devnet than on a node;
-    /// the few instructions before `start`, the loop's last turn and the output's return are the excess. A stand-in
-    /// whose own work already costs more (a fresh storage slot) burns nothing.
-    function _charge(uint256 start, uint256 cost) internal view {
-        while (start - gasleft() < cost) {}
+    /// a stand-in's own code mostly costs less. Each function names its cost here once it has done its work; the
+    /// fallback then burns up to it (`_burn`).
+    function _charge(Meter memory meter, uint256 cost) internal pure {
+        meter.cost = cost;
+    }
+
+    /// Burns gas so that the call uses exactly the cost `_charge` named, as a node's precompile does: a loop down to
+    /// `LOOP_STOP` above the target, then a call to the alt_bn128 addition precompile with a point not on the curve,
+    /// which fails and so uses all the gas it is given, exactly the rest. A stand-in whose own work already cost more
+    /// (a fresh storage slot, Warp's cheap getters) burns nothing and costs what its code cost.
+    function _burn(Meter memory meter) internal view {
+        uint256 start = meter.start;
+        uint256 cost = meter.cost;
+        assembly {
+            let spent := sub(start, gas())
+            if lt(add(spent, FRAME_GAS), cost) {
+                // Given less gas than the node's cost: out of gas, all of it used, as a node's precompile fails
+                // (`contract.DeductGas`) before it does anything.
+                if lt(add(start, FRAME_GAS), cost) { invalid() }
+                // The gas to leave: what the call may still use after this, past the node's cost.
+                let target := sub(start, sub(cost, FRAME_GAS))
+                for {} gt(gas(), add(target, LOOP_STOP)) {} {}
+                // (1, 1) is not on the curve. 70: about the gas from here to the call's return beside what it is
+                // given; what it is off by is a constant, inside FRAME_GAS.
+                mstore(0, 1)
+                mstore(0x20, 1)
+                let g := gas()
+                pop(staticcall(sub(g, add(target, 70)), 0x06, 0, 0x40, 0, 0))
+            }
+        }
     }
 
     /// A precompile error: INVALID (no data, all gas used); in a simulation the devnet flagged, the node's text

@@ -33,23 +33,23 @@ contract RewardManager is AllowList {
     uint256 internal constant TWO_TOPIC_EVENT_GAS = LOG_GAS + 2 * LOG_TOPIC_GAS;
     uint256 internal constant REWARD_ADDRESS_CHANGED_GAS = LOG_GAS + 4 * LOG_TOPIC_GAS + 5_000;
 
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
         if (selector == IRewardManager.allowFeeRecipients.selector) {
             bool durango = _durango();
             _requireEnabled("allowFeeRecipients");
             if (durango) emit FeeRecipientsAllowed(msg.sender);
             _store(ALLOW_FEE_RECIPIENTS_VALUE);
-            _charge(start, durango ? WRITE_GAS + TWO_TOPIC_EVENT_GAS : WRITE_GAS);
+            _charge(meter, durango ? WRITE_GAS + TWO_TOPIC_EVENT_GAS : WRITE_GAS);
             return "";
         }
         if (selector == IRewardManager.areFeeRecipientsAllowed.selector) {
             bytes memory output = abi.encode(_stored() == ALLOW_FEE_RECIPIENTS_VALUE);
-            _charge(start, READ_GAS);
+            _charge(meter, READ_GAS);
             return output;
         }
         if (selector == IRewardManager.currentRewardAddress.selector) {
             bytes memory output = abi.encode(address(uint160(uint256(_stored()))));
-            _charge(start, READ_GAS);
+            _charge(meter, READ_GAS);
             return output;
         }
         if (selector == IRewardManager.disableRewards.selector) {
@@ -57,16 +57,16 @@ contract RewardManager is AllowList {
             _requireEnabled("disableRewards");
             if (durango) emit RewardsDisabled(msg.sender);
             _store(bytes32(uint256(uint160(BLACKHOLE))));
-            _charge(start, durango ? WRITE_GAS + TWO_TOPIC_EVENT_GAS : WRITE_GAS);
+            _charge(meter, durango ? WRITE_GAS + TWO_TOPIC_EVENT_GAS : WRITE_GAS);
             return "";
         }
-        if (selector == IRewardManager.setRewardAddress.selector) return _setRewardAddress(start, args);
-        return super._run(start, selector, args);
+        if (selector == IRewardManager.setRewardAddress.selector) return _setRewardAddress(meter, args);
+        return super._run(meter, selector, args);
     }
 
     /// setRewardAddress: UnpackSetRewardAddressInput, the caller's role, a non-zero address, RewardAddressChanged
     /// (Durango), the store.
-    function _setRewardAddress(uint256 start, bytes calldata args) private returns (bytes memory) {
+    function _setRewardAddress(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         bool durango = _durango();
         if (!durango && args.length % 32 != 0) {
             _fail(string.concat("invalid input length for setting reward address: ", _decimal(args.length)));
@@ -78,7 +78,7 @@ contract RewardManager is AllowList {
         // GetStoredRewardAddress: the word's low 20 bytes, whatever it holds.
         if (durango) emit RewardAddressChanged(msg.sender, address(uint160(uint256(_stored()))), addr);
         _store(bytes32(uint256(uint160(addr))));
-        _charge(start, durango ? WRITE_GAS + REWARD_ADDRESS_CHANGED_GAS : WRITE_GAS);
+        _charge(meter, durango ? WRITE_GAS + REWARD_ADDRESS_CHANGED_GAS : WRITE_GAS);
         return "";
     }
 

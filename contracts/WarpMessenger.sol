@@ -52,13 +52,13 @@ contract WarpMessenger is Precompile {
     uint256 internal constant SEND_WARP_MESSAGE_GAS = LOG_GAS + 3 * LOG_TOPIC_GAS + 20_000 + 20_000;
     uint256 internal constant PER_WARP_MESSAGE_BYTE_GAS = LOG_DATA_GAS;
 
-    function _run(uint256 start, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
+    function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal override returns (bytes memory) {
         if (selector == IWarpMessenger.getBlockchainID.selector) {
             // common.Hash(snowCtx.ChainID).
             (, bool granite) = _rules();
             (bytes32 blockchainID,) = _context();
             bytes memory output = abi.encode(blockchainID);
-            _charge(start, granite ? GRANITE_GET_BLOCKCHAIN_ID_GAS : GET_BLOCKCHAIN_ID_GAS);
+            _charge(meter, granite ? GRANITE_GET_BLOCKCHAIN_ID_GAS : GET_BLOCKCHAIN_ID_GAS);
             return output;
         }
         if (selector == IWarpMessenger.getVerifiedWarpMessage.selector) {
@@ -71,7 +71,7 @@ contract WarpMessenger is Precompile {
                 mstore(add(output, 0x20), 0x40)
                 mstore(add(output, 0xa0), 0x60)
             }
-            _charge(start, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
+            _charge(meter, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
             return output;
         }
         if (selector == IWarpMessenger.getVerifiedWarpBlockHash.selector) {
@@ -79,15 +79,15 @@ contract WarpMessenger is Precompile {
             _index(args);
             // abi.encode(WarpBlockHash(0, 0), false): three zero words.
             bytes memory output = new bytes(96);
-            _charge(start, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
+            _charge(meter, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
             return output;
         }
         if (selector == IWarpMessenger.sendWarpMessage.selector) {
             bytes memory output = _sendWarpMessage(args);
-            _charge(start, SEND_WARP_MESSAGE_GAS + PER_WARP_MESSAGE_BYTE_GAS * args.length);
+            _charge(meter, SEND_WARP_MESSAGE_GAS + PER_WARP_MESSAGE_BYTE_GAS * args.length);
             return output;
         }
-        return super._run(start, selector, args);
+        return super._run(meter, selector, args);
     }
 
     /// sendWarpMessage: payload.NewAddressedCall(caller, payload) inside

@@ -12,6 +12,8 @@ import { post, rpc, useDevnet } from '../helpers/devnet.js'
 const devnet = useDevnet({ seed: 'forwarded-args' })
 const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 
+const call = async (method: string, params: unknown[]) =>
+  (JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as { result?: unknown }).result
 const errorOf = async (method: string, params: unknown[]) =>
   (JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as { error?: { code: number; message: string } }).error
 
@@ -114,6 +116,21 @@ describe('forwarded reads: the node’s argument errors', () => {
       })
     for (const params of [[{ to: admin }], [{ to: admin }, null], [{ to: admin, data: '0x', input: '0x' }, 'latest']])
       expect(await errorOf('eth_call', params), JSON.stringify(params)).toBeUndefined()
+  })
+
+  it('a simulation without a block (or with null) runs at the latest block, as a node’s; anvil would take its pending one', async () => {
+    const latest = (await call('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }
+    const t = BigInt(latest.timestamp) + 1000n
+    // Init code that stops before time t and fails (INVALID) from it: TIMESTAMP < t ? STOP : INVALID.
+    const data = `0x63${t.toString(16).padStart(8, '0')}4210600b57fe5b00`
+    // anvil's pending block would be at t + 1000, past t.
+    expect((await rpc(devnet().rpcUrl, 'evm_setNextBlockTimestamp', `[${t + 1000n}]`)).status).toBe(200)
+    for (const params of [[{ data }], [{ data }, null]]) {
+      expect(await errorOf('eth_estimateGas', params), JSON.stringify(params)).toBeUndefined()
+      expect(await errorOf('eth_createAccessList', params), JSON.stringify(params)).toBeUndefined()
+      expect(await errorOf('eth_call', params), JSON.stringify(params)).toBeUndefined()
+    }
+    expect(await errorOf('eth_estimateGas', [{ data }, 'pending'])).toBeUndefined()
   })
 
   it('eth_sendRawTransaction: hexutil.Bytes, then a transaction envelope libevm knows (-32000)', async () => {

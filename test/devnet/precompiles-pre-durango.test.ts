@@ -69,12 +69,11 @@ const calldataGas = (data: string) => {
   for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4 : 16
   return gas
 }
-/** gasUsed against the node's 21,000 + calldata + the function's fixed gas: never less, at most 400 over. */
+/** gasUsed against the node's 21,000 + calldata + the function's fixed gas: the same. */
 function expectGas(receipt: { gasUsed: string }, data: string, fixed: number) {
   const node = 21_000 + calldataGas(data) + fixed
   const used = Number(BigInt(receipt.gasUsed))
-  expect(used, `gasUsed ${used}, node ${node}`).toBeGreaterThanOrEqual(node)
-  expect(used - node, `gasUsed ${used}, node ${node}`).toBeLessThanOrEqual(400)
+  expect(used, `gasUsed ${used}, node ${node}`).toBe(node)
 }
 const balance = async (a: string) => BigInt((await call('eth_getBalance', [a, 'latest'])).result)
 const role = async (account: string) =>

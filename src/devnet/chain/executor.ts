@@ -38,20 +38,46 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
 }
 
 /**
- * Where the devnet steps into forwarded calls (the precompiles, ../precompiles/rpc.ts): `before`
- * runs before each forwarded call or run of reads, `intercept` may answer a state-changing call
- * instead of anvil, `adjust` may rewrite anvil's answer.
- */
-/**
  * A node answers `accepted`, `finalized` and `safe` with its last accepted block, as `latest`
  * (graft/evm/rpc/types.go `BlockNumber.IsAccepted`, eth/api_backend.go `HeaderByNumber`: blocks are
  * final once accepted). anvil knows no `accepted` and puts `finalized` and `safe` blocks behind its
- * head, so these tags go to anvil as `latest`. `pending` does too for the reads of a block by number;
- * elsewhere it stays (a node's `eth_getTransactionCount` counts its pool there).
+ * head, so these tags go to anvil as `latest`. `pending` is one of them too (`IsAccepted`), for the
+ * reads of a block by number and the reads and simulations of state, where anvil would read its
+ * pending block (its waiting transactions, the next block's time); it stays for the rest (a node's
+ * `eth_getTransactionCount` counts its pool there).
  */
 export function acceptedTagsAsLatest(method: string, params: string): string {
   if (!takesBlockTag(method) || !params.includes('"')) return params
-  return params.replace(blockByNumber.has(method) ? /"(?:accepted|finalized|safe|pending)"/g : /"(?:accepted|finalized|safe)"/g, '"latest"')
+  const pendingToo = blockByNumber.has(method) || stateAtBlock.has(method)
+  return params.replace(pendingToo ? /"(?:accepted|finalized|safe|pending)"/g : /"(?:accepted|finalized|safe)"/g, '"latest"')
+}
+
+/** The reads and simulations of state at a block (`StateAndHeaderByNumberOrHash`), but `eth_getTransactionCount`. */
+const stateAtBlock = new Set([
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'debug_traceCall',
+])
+
+/**
+ * The simulations take the latest block when their block argument is absent or null, as a node's do
+ * (internal/ethapi `Call`, `EstimateGas`, `CreateAccessList`); anvil would take its pending block for
+ * `eth_estimateGas`, whose time can be a later second than the head's (and so past an upgrade the
+ * head is not). So they go to anvil with `"latest"` there. (The arguments were checked before.)
+ */
+export function latestByDefault(method: string, params: string): string {
+  if (method !== 'eth_call' && method !== 'eth_estimateGas' && method !== 'eth_createAccessList') return params
+  const scan = scanFirstValue(params)
+  if (!scan.ok || scan.kind !== 'array' || scan.elements.length === 0) return params
+  const [args, block] = scan.elements
+  if (block === undefined) return `${params.slice(0, args!.end)},"latest"${params.slice(args!.end)}`
+  if (params.slice(block.start, block.end) === 'null') return `${params.slice(0, block.start)}"latest"${params.slice(block.end)}`
+  return params
 }
 
 /**
@@ -79,6 +105,11 @@ const blockTagMethods = new Set([
 const takesBlockTag = (method: string) =>
   method.startsWith('eth_get') || method.startsWith('debug_traceBlock') || blockTagMethods.has(method)
 
+/**
+ * Where the devnet steps into forwarded calls (the precompiles, ../precompiles/rpc.ts): `before`
+ * runs before each forwarded call or run of reads, `intercept` may answer a state-changing call
+ * instead of anvil, `adjust` may rewrite anvil's answer.
+ */
 export type ForwardHooks = {
   before(calls: readonly ChainCall[]): Promise<void>
   /**
@@ -110,7 +141,7 @@ export function createExecutor(opts: {
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) =>
-        `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${acceptedTagsAsLatest(c.method, c.params)}`}}`,
+        `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${acceptedTagsAsLatest(c.method, latestByDefault(c.method, c.params))}`}}`,
     )
     let text: string
     try {

@@ -372,8 +372,11 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         return outcome
       }
       if (call.method !== 'eth_call' && call.method !== 'eth_estimateGas') return outcome
-      const [tx, block, overrides, blockOverrides] = params(call) as [{ to?: unknown; from?: unknown } | undefined, ...unknown[]]
+      const [tx, given, overrides, blockOverrides] = params(call) as [{ to?: unknown; from?: unknown } | undefined, ...unknown[]]
       if (typeof tx !== 'object' || tx === null) return outcome
+      // Asked again at the block the first answer came from (../chain/executor.ts: absent, null and the
+      // accepted tags, `pending` included, are the latest block).
+      const block = typeof given === 'string' && /^(accepted|finalized|safe|pending)$/.test(given) ? 'latest' : (given ?? 'latest')
       const from = typeof tx.from === 'string' ? tx.from : zeroAddress
       if (runtime.isRunning('contractDeployerAllowListConfig') && !enabled(await roleOf('contractDeployerAllowListConfig', from))) {
         if (tx.to === undefined || tx.to === null)
@@ -383,7 +386,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
         const targets = await innerCreationTargets(anvil, tx, block, userOverrides, call.method === 'eth_call' ? blockOverrides : undefined)
         if (targets.length > 0) {
           const rest = call.method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
-          const reply = await anvil.raw(call.method, [tx, block ?? 'latest', blockedOverrides(userOverrides, targets), ...rest])
+          const reply = await anvil.raw(call.method, [tx, block, blockedOverrides(userOverrides, targets), ...rest])
           return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
         }
       } else if (tx.to === undefined || tx.to === null) return outcome
@@ -392,7 +395,7 @@ export function precompileHooks(runtime: PrecompileRuntime, anvil: AnvilClient, 
       // reverts with the node's text. Through the parent state when the first answer came from there.
       const userOverrides = typeof overrides === 'object' && overrides !== null ? (overrides as StateOverrides) : undefined
       const rest = call.method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
-      const asked = [tx, block ?? 'latest', withSimulationFlag(userOverrides, tx.to), ...rest]
+      const asked = [tx, block, withSimulationFlag(userOverrides, tx.to), ...rest]
       const again = (await runtime.parents.answer(call.method, asked)) ?? (await rawOutcome(call.method, asked))
       if (!('rawError' in again)) return outcome
       let data: unknown
