@@ -665,7 +665,7 @@ export function runPlan(p: Prepared): RunPlan {
     return { run: true, mutates: true, later: Number(hours[1]) * 3600 }
   }
   const mutates =
-    /devnet_setFeeConfig|sendTransaction|evm_|anvil_|setAllowListRole|setFeeConfig|mintNativeCoin|setRewardAddress|allowFeeRecipients|disableRewards/
+    /devnet_setFeeConfig|sendTransaction|evm_|anvil_|\.mine\(|setNextBlockTimestamp|increaseTime|setAllowListRole|setFeeConfig|mintNativeCoin|setRewardAddress|allowFeeRecipients|disableRewards/
   return { run: true, mutates: mutates.test(s.code) }
 }
 
