@@ -66,24 +66,36 @@ const contract = (key: PrecompileKey, abi: readonly unknown[], runner: Provider 
 /** ethers' "could not decode result data" for an empty reply: the address has no code. */
 const noCode = (e: unknown) => (e as { code?: string; value?: string })?.code === 'BAD_DATA' && (e as { value?: string }).value === '0x'
 
+/** A hex quantity of a reply (`hexutil.Uint64`, `hexutil.Big`), else the typed error with the method and the path. */
+function quantity(method: string, path: string, value: unknown): bigint {
+  if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]*)$/i.test(value)) return BigInt(value)
+  throw new ResponseShapeError({ method, path, expected: 'a hex quantity', received: show(value) })
+}
+
 /**
- * The head block as the node has it now. Not `getBlock('latest')`: ethers answers a request the
- * same as one made in the last 250 ms from its own cache, so right after `tx.wait()` it can give
- * the block before the one that mined the transaction.
+ * The head block as the node has it now, with the header fields the fee rules read. Not
+ * `getBlock('latest')`: ethers answers a request the same as one made in the last 250 ms from its
+ * own cache, so right after `tx.wait()` it can give the block before the one that mined the
+ * transaction; and its `Block` drops `timestampMilliseconds`.
  */
-async function latestHead(provider: PrecompileProvider): Promise<{ number: bigint; timestamp: bigint }> {
-  const head = (await provider.send('eth_getBlockByNumber', ['latest', false])) as Record<string, unknown> | null
-  const quantity = (field: 'number' | 'timestamp'): bigint => {
-    const value = head?.[field]
-    if (typeof value === 'string' && /^0x(0|[1-9a-f][\da-f]*)$/i.test(value)) return BigInt(value)
-    throw new ResponseShapeError({
-      method: 'eth_getBlockByNumber',
-      path: head === null || typeof head !== 'object' ? '$' : `$.${field}`,
-      expected: head === null || typeof head !== 'object' ? 'the latest block' : 'a hex quantity',
-      received: show(head === null || typeof head !== 'object' ? head : value),
-    })
+async function latestHead(provider: PrecompileProvider) {
+  const method = 'eth_getBlockByNumber'
+  const head = (await provider.send(method, ['latest', false])) as Record<string, unknown> | null
+  if (head === null || typeof head !== 'object' || Array.isArray(head))
+    throw new ResponseShapeError({ method, path: '$', expected: 'the latest block', received: show(head) })
+  const field = (name: string) => quantity(method, `$.${name}`, head[name])
+  if (typeof head.extraData !== 'string' || !/^0x([\da-f]{2})*$/i.test(head.extraData))
+    throw new ResponseShapeError({ method, path: '$.extraData', expected: 'hex bytes', received: show(head.extraData) })
+  return {
+    number: field('number'),
+    timestamp: field('timestamp'),
+    timestampMilliseconds: headerMilliseconds(method, head.timestampMilliseconds),
+    gasUsed: field('gasUsed'),
+    gasLimit: field('gasLimit'),
+    // Absent before London (never on a Subnet-EVM chain); null then, as the fee rules take it.
+    baseFeePerGas: head.baseFeePerGas === undefined || head.baseFeePerGas === null ? null : field('baseFeePerGas'),
+    extraData: head.extraData as `0x${string}`,
   }
-  return { number: quantity('number'), timestamp: quantity('timestamp') }
 }
 
 async function readPrecompile<T>(provider: Provider, key: PrecompileKey, at: At, read: () => Promise<T>): Promise<T> {
@@ -257,22 +269,14 @@ export async function getAllowListMembers(
 export async function estimateL1FeesPerGas(provider: PrecompileProvider, parameters: { baseFeeMultiplier?: number | undefined } = {}) {
   const baseFeeMultiplier = checkBaseFeeMultiplier(parameters.baseFeeMultiplier ?? 1.2)
   const [head, fees, tip] = await Promise.all([
-    provider.send('eth_getBlockByNumber', ['latest', false]) as Promise<Record<string, string>>,
+    latestHead(provider),
     readFeeConfig(provider, 'latest'),
-    provider.send('eth_maxPriorityFeePerGas', []) as Promise<string>,
+    provider.send('eth_maxPriorityFeePerGas', []) as Promise<unknown>,
   ])
   return l1FeesPerGas({
-    head: {
-      number: BigInt(head.number!),
-      timestamp: BigInt(head.timestamp!),
-      timestampMilliseconds: headerMilliseconds('eth_getBlockByNumber', head.timestampMilliseconds),
-      gasUsed: BigInt(head.gasUsed!),
-      gasLimit: BigInt(head.gasLimit!),
-      baseFeePerGas: head.baseFeePerGas === undefined ? null : BigInt(head.baseFeePerGas),
-      extraData: head.extraData as `0x${string}`,
-    },
+    head,
     feeConfig: fees.feeConfig,
-    maxPriorityFeePerGas: BigInt(tip),
+    maxPriorityFeePerGas: quantity('eth_maxPriorityFeePerGas', '$', tip),
     baseFeeMultiplier,
   })
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import {
   InfoClient,
+  estimateL1FeesPerGas,
   SubnetBrowserProvider,
   SubnetProvider,
   feeConfig,
@@ -221,6 +222,29 @@ describe('ResponseShapeError from a server answering the wrong shape', () => {
     const g = await rejection(info.upgrades())
     expect(g).toBeInstanceOf(ResponseShapeError)
     expect(g.path).toBe('$.error')
+  })
+
+  it("estimateL1FeesPerGas: a head block or tip that is not the node's shape", async () => {
+    const feeConfig = { gasLimit: 8_000_000, targetBlockRate: 2, minBaseFee: 25_000_000_000, targetGas: 15_000_000 }
+    const fees = { ...feeConfig, baseFeeChangeDenominator: 36, minBlockGasCost: 0, maxBlockGasCost: 1_000_000, blockGasCostStep: 200_000 }
+    fake().answer('eth_feeConfig', { result: { feeConfig: fees, lastChangedAt: 0 } })
+    const head = { number: '0x1', timestamp: '0x2', gasUsed: '0x0', gasLimit: '0x7a1200', baseFeePerGas: '0x5d21dba00', extraData: '0x' }
+    const p = track(new SubnetProvider(fake().url))
+    for (const [reply, tip, path] of [
+      [{ ...head, gasUsed: 5 }, '0x1', '$.gasUsed'],
+      [{ ...head, extraData: '0x1' }, '0x1', '$.extraData'],
+      [null, '0x1', '$'],
+    ] as const) {
+      fake().answer('eth_getBlockByNumber', { result: reply })
+      fake().answer('eth_maxPriorityFeePerGas', { result: tip })
+      const e = await rejection(estimateL1FeesPerGas(p))
+      expect(e, path).toBeInstanceOf(ResponseShapeError)
+      expect([e.method, e.path]).toEqual(['eth_getBlockByNumber', path])
+    }
+    fake().answer('eth_getBlockByNumber', { result: head })
+    fake().answer('eth_maxPriorityFeePerGas', { result: 7 })
+    const e = await rejection(estimateL1FeesPerGas(p))
+    expect([e.method, e.path]).toEqual(['eth_maxPriorityFeePerGas', '$'])
   })
 
   it('an HTTP error status from the Info URL stays an ethers SERVER_ERROR', async () => {
