@@ -603,7 +603,14 @@ export async function watchPrecompileEvents(
   if (!Number.isFinite(pollingInterval) || pollingInterval <= 0)
     throw new InvalidArgumentError({ argument: 'pollingInterval', value: pollingInterval, accepted: 'a number of milliseconds above 0' })
   const address = precompiles[precompile].address
-  let next = (await provider.getBlockNumber()) + 1
+  // The head as the node has it now where the provider sends raw JSON-RPC: ethers' getBlockNumber may be up to
+  // 250 ms old, and the events of a block mined in between would be reported as if they came after the call.
+  const sender = provider as Partial<Sender>
+  const head =
+    typeof sender.send === 'function'
+      ? Number(quantity('eth_blockNumber', '$', await sender.send('eth_blockNumber', [])))
+      : await provider.getBlockNumber()
+  let next = head + 1
   let stopped = false
   const poll = async () => {
     try {

@@ -161,6 +161,31 @@ describe('watchPrecompileEvents', () => {
     expect(errors).toEqual([])
   })
 
+  it("starts after the head the node has, not after ethers' block number, which may be 250 ms old", async () => {
+    await (await mintNativeCoin(admin, { to: recipient, amount: 1n })).wait()
+    // What ethers' cache can answer right after: the block before the mint's (once; then the head).
+    class CachedBlockNumber extends SubnetProvider {
+      stale = true
+      override async getBlockNumber() {
+        const n = await super.getBlockNumber()
+        if (!this.stale) return n
+        this.stale = false
+        return n - 1
+      }
+    }
+    const watcher = new CachedBlockNumber(devnet().rpcUrl)
+    const seen: string[] = []
+    const stop = await watchPrecompileEvents(watcher, {
+      precompile: 'contractNativeMinterConfig',
+      pollingInterval: 25,
+      onEvent: (event) => seen.push(event.kind),
+    })
+    await new Promise((r) => setTimeout(r, 200))
+    await stop()
+    watcher.destroy()
+    expect(seen).toEqual([])
+  })
+
   it('refuses an unknown precompile or a missing callback before any request', async () => {
     await expect(watchPrecompileEvents(provider, { precompile: 'nope' as never, onEvent: () => {} })).rejects.toThrow(InvalidArgumentError)
     await expect(watchPrecompileEvents(provider, { precompile: 'txAllowListConfig', onEvent: undefined as never })).rejects.toThrow(
