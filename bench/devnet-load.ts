@@ -6,7 +6,7 @@
  *   npm run bench:devnet            # defaults
  *   TOTAL=50000 CONCURRENCY=128 npm run bench:devnet
  */
-import { startDevnet } from '../src/devnet/index.js'
+import { startDevnet } from '../packages/devnet/src/index.js'
 
 const total = Number(process.env.TOTAL ?? 20_000)
 const concurrency = Number(process.env.CONCURRENCY ?? 64)

@@ -2,15 +2,15 @@
  * Real-shaped reply bodies for the benchmarks, produced by the devnet's own encoders (the
  * node's wire format), so every client parses and decodes exactly what a node sends.
  */
-import { defaultGenesis } from '../src/devnet/config/defaults.js'
-import { loadChainFiles } from '../src/devnet/config/genesis.js'
-import { chainConfigJson } from '../src/devnet/config/chainSpec.js'
-import { activeRulesJson } from '../src/devnet/chain/rules.js'
-import { feeConfigJson } from '../src/devnet/config/feeConfig.js'
-import { resolveNodeConfig, type PeerConfig } from '../src/devnet/config/node.js'
-import { derivePeerNodeIds } from '../src/devnet/identity.js'
-import { createInfoService } from '../src/devnet/info/service.js'
-import { goJson } from '../src/devnet/wire/goJson.js'
+import { defaultGenesis } from '../packages/devnet/src/config/defaults.js'
+import { loadChainFiles } from '../src/core/config/genesis.js'
+import { chainConfigJson } from '../src/core/config/chainSpec.js'
+import { activeRulesJson } from '../src/core/config/rules.js'
+import { feeConfigJson } from '../src/core/config/feeConfig.js'
+import { resolveNodeConfig, type PeerConfig } from '../packages/devnet/src/config/node.js'
+import { derivePeerNodeIds } from '../packages/devnet/src/identity.js'
+import { createInfoService } from '../packages/devnet/src/info/service.js'
+import { goJson } from '../src/core/json/goJson.js'
 
 const start = 1_700_000_000
 const envelope = (result: string) => `{"jsonrpc":"2.0","id":1,"result":${result}}`

@@ -18,8 +18,8 @@
  */
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { AnvilClient } from '../src/devnet/chain/anvilClient.js'
-import { startDevnet } from '../src/devnet/index.js'
+import { AnvilClient } from '../packages/devnet/src/chain/anvilClient.js'
+import { startDevnet } from '../packages/devnet/src/index.js'
 import { envNumber, fmt, interleave, medianCI, paired, type Plan } from './measure.js'
 
 const batch = envNumber('BATCH', 10)

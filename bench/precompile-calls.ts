@@ -16,7 +16,7 @@
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { allowListAbi, txAllowListAddress } from '../src/core/precompiles/index.js'
-import { startDevnet } from '../src/devnet/index.js'
+import { startDevnet } from '../packages/devnet/src/index.js'
 import { getAllowListRole, setAllowListRole } from '../src/viem/precompiles/index.js'
 import { envNumber, fmt, interleave, medianCI, paired, type Plan } from './measure.js'
 

@@ -19,7 +19,7 @@ contract Courier {
 /// Native Minter (0x0200000000000000000000000000000000000001) (precompile/contracts/nativeminter/contract.go).
 /// EVM code cannot create coins, so the stand-in pays each mint from a reserve the devnet keeps on its account
 /// (2^255 wei, topped up by the amounts minted once their block is mined, and left out of the balance the devnet
-/// reports: src/devnet/precompiles/runtime.ts): the coin is the recipient's within the minting call, spendable in
+/// reports: packages/devnet/src/precompiles/runtime.ts): the coin is the recipient's within the minting call, spendable in
 /// the same transaction, as on a node. From Durango it emits NativeCoinMinted.
 contract NativeMinter is AllowList {
     event NativeCoinMinted(address indexed sender, address indexed recipient, uint256 amount);

@@ -2,7 +2,7 @@
 /**
  * Compiles the devnet's Solidity stand-ins for the Subnet-EVM precompiles (contracts/*.sol)
  * with the npm `solc` package (solc-js, no compiler download) and writes their runtime bytecode
- * to src/devnet/precompiles/artifacts/contracts.ts, which is checked in; and the example L1
+ * to packages/devnet/src/precompiles/artifacts/contracts.ts, which is checked in; and the example L1
  * contracts the tests deploy (contracts/examples/*.sol) to contracts/examples/artifacts.json.
  * test/devnet/precompiles-artifacts.test.ts recompiles both and compares.
  *
@@ -83,7 +83,7 @@ export function compileExamples() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const artifacts = compilePrecompiles()
-  const file = join(root, 'src/devnet/precompiles/artifacts/contracts.ts')
+  const file = join(root, 'packages/devnet/src/precompiles/artifacts/contracts.ts')
   // Only the runtime code ships: the devnet installs it, and an explicit type keeps the declaration
   // files from repeating every bytecode as a literal type. The ABIs are core's (src/core/precompiles).
   const names = Object.keys(artifacts)

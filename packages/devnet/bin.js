@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The subnet-rpc-devnet bin: checked in (not built) so that npm can link it before the build has run.
-import './dist/devnet/bin.js'
+import './dist/bin.js'

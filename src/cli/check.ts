@@ -16,11 +16,11 @@ import { checkCompatible, type ConfigCompatError } from '../core/rules/compat.js
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
 import type { ChainConfig } from '../core/types/subnet.js'
 import { deriveInfoUrl } from '../core/url.js'
-import { chainConfigOf } from '../devnet/chain/rules.js'
-import { loadChainFiles } from '../devnet/config/genesis.js'
-import { networkName } from '../devnet/config/network.js'
-import { networkUpgradeDefaults } from '../devnet/config/networkUpgrades.js'
-import { DevnetConfigError } from '../devnet/config/read.js'
+import { chainConfigOf } from '../core/config/rules.js'
+import { loadChainFiles } from '../core/config/genesis.js'
+import { networkName } from '../core/config/network.js'
+import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
+import { ChainConfigError } from '../errors/config.js'
 import { fetchSend, InputError } from './fetchSend.js'
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
@@ -142,7 +142,7 @@ export type CheckReport = {
 }
 
 /** Splits a config error's `file: entry: message`. */
-function problemOf(e: DevnetConfigError, files: string[]): CheckProblem {
+function problemOf(e: ChainConfigError, files: string[]): CheckProblem {
   for (const file of files) {
     if (!e.message.startsWith(`${file}: `)) continue
     const rest = e.message.slice(file.length + 2)
@@ -228,7 +228,7 @@ async function run(argv: string[]): Promise<CheckReport> {
   try {
     next = chainConfigOf(loadChainFiles(values.genesis, values.upgrade, network.id).spec)
   } catch (e) {
-    if (!(e instanceof DevnetConfigError)) throw new InputError((e as Error).message)
+    if (!(e instanceof ChainConfigError)) throw new InputError((e as Error).message)
     report.errors.push(problemOf(e, [values.genesis, ...(values.upgrade ? [values.upgrade] : [])]))
     report.verdict = 'refused'
     report.exitCode = 1

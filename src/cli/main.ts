@@ -5,10 +5,15 @@
  * only for `devnet`; status's modules are loaded only for `status`.
  */
 import { createRequire } from 'node:module'
-import type * as DevnetPackage from '../devnet/index.js'
 import { check, type CliIo } from './check.js'
 
-/** The devnet's package, which an app installs beside subnet-rpc to run `subnet-rpc devnet`. */
+/**
+ * What this command uses of subnet-rpc-devnet, the package an app installs beside subnet-rpc to run
+ * `subnet-rpc devnet`. Stated here, not imported: the devnet depends on this package, not the reverse.
+ */
+type DevnetPackage = { devnetCommand(argv: string[], command?: string): Promise<number> }
+
+/** The devnet's package name. */
 const devnetPackage = 'subnet-rpc-devnet'
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 const devnetInstall = `npm i -D ${devnetPackage}@${version} @foundry-rs/anvil@1.7.1`
@@ -24,10 +29,9 @@ subnet-rpc <command> --help shows a command's options.
 `
 
 /** subnet-rpc-devnet, or an error that says how to install it. */
-async function loadDevnet(): Promise<typeof DevnetPackage> {
+async function loadDevnet(): Promise<DevnetPackage> {
   try {
-    // The name is a variable so that TypeScript checks the module's type against src/devnet, not the build.
-    return (await import(devnetPackage)) as typeof DevnetPackage
+    return (await import(devnetPackage)) as DevnetPackage
   } catch (e) {
     const { code, message } = e as { code?: string; message?: string }
     if (code !== 'ERR_MODULE_NOT_FOUND' || !String(message).includes(devnetPackage)) throw e

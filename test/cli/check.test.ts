@@ -18,7 +18,7 @@ import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { check } from '../../src/cli/check.js'
-import { startDevnet } from '../../src/devnet/index.js'
+import { startDevnet } from '../../packages/devnet/src/index.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
 const run = promisify(execFile)

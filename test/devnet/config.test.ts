@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DevnetConfigError, loadChainFiles, startDevnet } from '../../src/devnet/index.js'
-import { chainConfigJson } from '../../src/devnet/config/chainSpec.js'
-import { checkForks } from '../../src/devnet/config/forkOrder.js'
-import { goJson } from '../../src/devnet/wire/goJson.js'
+import { loadChainFiles } from '../../src/config.js'
+import { ChainConfigError } from '../../src/index.js'
+import { startDevnet } from '../../packages/devnet/src/index.js'
+import { chainConfigJson } from '../../src/core/config/chainSpec.js'
+import { checkForks } from '../../src/core/config/forkOrder.js'
+import { goJson } from '../../src/core/json/goJson.js'
 
 const admin = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const adminChecksum = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -42,14 +44,14 @@ function genesis(config: Record<string, unknown> = {}, top: Record<string, unkno
 }
 const upgrades = (...precompileUpgrades: unknown[]) => ({ precompileUpgrades })
 
-function errorOf(f: () => unknown): DevnetConfigError {
+function errorOf(f: () => unknown): ChainConfigError {
   try {
     f()
   } catch (e) {
-    expect(e).toBeInstanceOf(DevnetConfigError)
-    return e as DevnetConfigError
+    expect(e).toBeInstanceOf(ChainConfigError)
+    return e as ChainConfigError
   }
-  throw new Error('expected a DevnetConfigError, but loading succeeded')
+  throw new Error('expected a ChainConfigError, but loading succeeded')
 }
 
 /** Loading fails with exactly `<where>: <message>`. */
@@ -706,7 +708,7 @@ describe('startDevnet with a bad file', () => {
     )
     const started = Date.now()
     const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u })
-    await expect(attempt).rejects.toBeInstanceOf(DevnetConfigError)
+    await expect(attempt).rejects.toBeInstanceOf(ChainConfigError)
     await expect(attempt).rejects.toThrow(
       `${u}: precompileUpgrades[0]: ${precompileErr('precompile upgrade disable value is invalid: PrecompileUpgrade (txAllowListConfig) at [0], disable should be true')}`,
     )

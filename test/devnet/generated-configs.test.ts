@@ -17,8 +17,9 @@ import { createPublicClient, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { networkUpgradeKeys, precompileKeys, type NetworkUpgradeKey, type PrecompileKey } from '../../src/core/names.js'
 import { activeRulesAt } from '../../src/core/rules/index.js'
-import { chainConfigOf } from '../../src/devnet/chain/rules.js'
-import { loadChainFiles, startDevnet } from '../../src/devnet/index.js'
+import { chainConfigOf } from '../../src/core/config/rules.js'
+import { loadChainFiles } from '../../src/config.js'
+import { startDevnet } from '../../packages/devnet/src/index.js'
 import { SubnetProvider } from '../../src/ethers/index.js'
 import { subnetActions, subnetHttp } from '../../src/viem/index.js'
 import { zeroFilledForkBlocks } from '../helpers/devnet.js'
@@ -540,7 +541,7 @@ describe('generated genesis and upgrade.json pairs', () => {
   })
 
   it('the model is what a node accepts: the devnet loads every generated pair (no anvil)', async () => {
-    const { loadChainFiles } = await import('../../src/devnet/index.js')
+    const { loadChainFiles } = await import('../../src/config.js')
     fc.assert(
       fc.property(dice, (d) => {
         const m = buildModel(d)

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { rpc, useDevnet, type RawReply } from '../helpers/devnet.js'
-import type { PeerConfig } from '../../src/devnet/index.js'
-import { createNodeIdentity, derivePeerNodeIds } from '../../src/devnet/identity.js'
+import type { PeerConfig } from '../../packages/devnet/src/index.js'
+import { createNodeIdentity, derivePeerNodeIds } from '../../packages/devnet/src/identity.js'
 
 const ok = (result: string, id = '1') => `{"jsonrpc":"2.0","result":${result},"id":${id}}\n`
 const err = (message: string, id = '1') =>

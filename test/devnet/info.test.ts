@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { post, rpc, useDevnet, type RawReply } from '../helpers/devnet.js'
-import { createNodeIdentity, verifyProofOfPossession } from '../../src/devnet/identity.js'
+import { createNodeIdentity, verifyProofOfPossession } from '../../packages/devnet/src/identity.js'
 
 const devnet = useDevnet({ seed: 'info-tests' })
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { AnvilNotFoundError, findAnvilBinary, startDevnet } from '../../src/devnet/index.js'
+import { AnvilNotFoundError, findAnvilBinary, startDevnet } from '../../packages/devnet/src/index.js'
 
 async function reachable(url: string): Promise<boolean> {
   try {

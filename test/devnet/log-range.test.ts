@@ -7,7 +7,7 @@
  * real HTTP, on a devnet with a maximum of 3 and on one without (the node's default, 0).
  */
 import { describe, expect, it } from 'vitest'
-import { startDevnet } from '../../src/devnet/index.js'
+import { startDevnet } from '../../packages/devnet/src/index.js'
 import { post, rpc, useDevnet } from '../helpers/devnet.js'
 
 const limited = useDevnet({ seed: 'log-range-3', apiMaxBlocksPerRequest: 3 })

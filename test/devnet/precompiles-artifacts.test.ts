@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
-import { precompileArtifacts } from '../../src/devnet/precompiles/artifacts/contracts.js'
+import { precompileArtifacts } from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileExamples, compilePrecompiles, compileSolidity } from '../../scripts/compile-contracts.mjs'
 

@@ -17,7 +17,7 @@ import { warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { post, rpc, useDevnet } from '../helpers/devnet.js'
 import { bls12_381 } from '@noble/curves/bls12-381'
-import { SIGNATURE_DST } from '../../src/devnet/identity.js'
+import { SIGNATURE_DST } from '../../packages/devnet/src/identity.js'
 
 const WARP = '0x0200000000000000000000000000000000000005'
 const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

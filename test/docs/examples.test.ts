@@ -48,7 +48,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/index.js'
+import { startDevnet, type Devnet } from '../../packages/devnet/src/index.js'
 import {
   entryPoints,
   exportedNames,
@@ -173,7 +173,7 @@ const title = (p: Prepared) => `${p.snippet.id}${p.snippet.host ? ` (${p.snippet
 
 describe('inventory', () => {
   it('has a build to check against (npm run build)', () => {
-    for (const f of ['dist/index.d.ts', 'dist/viem/index.d.ts', 'dist/ethers/index.d.cts']) expect(existsSync(join(root, f)), f).toBe(true)
+    for (const f of ['dist/index.d.ts', 'dist/viem/index.d.ts', 'dist/ethers/index.d.ts', 'dist/config.d.ts']) expect(existsSync(join(root, f)), f).toBe(true)
   })
 
   it('finds the examples of the README, the docs and the JSDoc', () => {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { devnetPackages } from '../../src/devnet/index.js'
+import { devnetPackages } from '../../packages/devnet/src/index.js'
 import { root } from './snippets.js'
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8')

@@ -10,7 +10,7 @@
  * snippets and one for all JavaScript ones (the settings differ), each snippet a virtual file
  * under test/docs/.snippets/ (never written), its `subnet-rpc/...` imports resolved as
  * a user's are: through the package's own `exports` (package self-reference) to the BUILT
- * dist/*.d.ts (and dist/*.d.cts for `require`). Settings: strict, NodeNext, ES2022, DOM and
+ * dist/*.d.ts (for `import` and `require` alike: the package is ESM only). Settings: strict, NodeNext, ES2022, DOM and
  * Node types, skipLibCheck. JavaScript blocks are checked with checkJs but not strict (what a
  * JS user's editor shows with `// @ts-check`).
  *
@@ -50,20 +50,13 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
+import { entryPoints } from '../helpers/entries.js'
 import { fences } from './markdown.js'
 import type { StandInKind } from './standIns.js'
 
 export const root = resolve(import.meta.dirname, '../..')
 
-/** The packages' entry points: subpath → source entry (the `exports` of package.json and packages/devnet/package.json, built by scripts/build.mjs). */
-export const entryPoints: Record<string, string> = {
-  'subnet-rpc': 'src/index.ts',
-  'subnet-rpc/viem': 'src/viem/index.ts',
-  'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
-  'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
-  'subnet-rpc/ethers': 'src/ethers/index.ts',
-  'subnet-rpc-devnet': 'src/devnet/index.ts',
-}
+export { entryPoints }
 
 /** Fence flags the harness understands, with what they mean for a block. */
 export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> = {
@@ -423,17 +416,22 @@ const sessionTypes: Record<string, string> = {
 /** Where names a fragment uses are imported from, in order of preference, by where it is. */
 export function importOrder(file: string): string[] {
   if (file.startsWith('src/ethers/') || file === 'docs/ethers.md' || file === 'docs/hardhat.md')
-    return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', 'subnet-rpc-devnet']
-  if (file.startsWith('src/devnet/') || file === 'docs/devnet.md')
-    return ['subnet-rpc-devnet', 'subnet-rpc', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
-  return ['subnet-rpc/viem', 'subnet-rpc', 'viem', 'subnet-rpc-devnet', 'subnet-rpc/ethers', 'ethers']
+    return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', ...others]
+  if (file.startsWith('packages/devnet/src/') || file === 'docs/devnet.md')
+    return ['subnet-rpc-devnet', 'subnet-rpc', 'subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
+  return ['subnet-rpc/viem', 'subnet-rpc', 'viem', ...others, 'subnet-rpc/ethers', 'ethers']
 }
+
+/** The entries a fragment outside the adapters' and the devnet's files takes names from last. */
+const others = ['subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc-devnet']
 const allModules = [
   'subnet-rpc',
   'subnet-rpc/viem',
   'subnet-rpc/viem/actions',
   'subnet-rpc/viem/precompiles',
   'subnet-rpc/ethers',
+  'subnet-rpc/config',
+  'subnet-rpc/internal',
   'subnet-rpc-devnet',
   'viem',
   'ethers',

@@ -51,7 +51,7 @@ const otherBlocks = docsBlocks
   .map((b) => ({ ...b, script: `scripts/docs/hardhat-md-${b.line}.cjs`, stdout: '' }))
 
 beforeAll(async () => {
-  expect(existsSync(join(root, 'dist/ethers/index.cjs')), 'build first: npm run build').toBe(true)
+  expect(existsSync(join(root, 'dist/ethers/index.js')), 'build first: npm run build').toBe(true)
   const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${changedFeeJson}]`)
   expect(r.error).toBeUndefined()
   const before = rootEntries()

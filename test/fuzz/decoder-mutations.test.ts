@@ -11,9 +11,9 @@ import * as subnetMethods from '../../src/core/methods/subnet.js'
 import type { MethodSpec } from '../../src/core/methods/spec.js'
 import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
-import { resolveNodeConfig } from '../../src/devnet/config/node.js'
-import { createInfoService } from '../../src/devnet/info/service.js'
-import { goJson } from '../../src/devnet/wire/goJson.js'
+import { resolveNodeConfig } from '../../packages/devnet/src/config/node.js'
+import { createInfoService } from '../../packages/devnet/src/info/service.js'
+import { goJson } from '../../src/core/json/goJson.js'
 import { fixtures } from '../../bench/fixtures.js'
 
 const runs = Number(process.env.FUZZ_RUNS ?? 300)

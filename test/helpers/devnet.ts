@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/index.js'
+import { startDevnet, type Devnet, type DevnetOptions } from '../../packages/devnet/src/index.js'
 
 /** Starts one devnet for the enclosing test file and stops it afterwards. */
 export function useDevnet(options: DevnetOptions = {}): () => Devnet {

@@ -16,12 +16,13 @@
  *     `@foundry-rs/anvil` and the other ways to give an anvil.
  */
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
+import { entryPoints } from '../helpers/entries.js'
 import { type App, cleanEnv, installApp, installScriptPackages, packTarball, repoVersion, root, treeBytes } from './pack.js'
 
 const run = promisify(execFile)
@@ -33,6 +34,7 @@ let ethersBase: App
 let ethersApp: App
 let bareApp: App
 let devnetApp: App
+let strictApp: App
 
 beforeAll(async () => {
   const viem = repoVersion('viem')
@@ -44,15 +46,19 @@ beforeAll(async () => {
   ethersApp = await installApp('ethers', { ethers }, true)
   bareApp = await installApp('bare', {}, true)
   devnetApp = await installApp('devnet', { ethers }, ['subnet-rpc', 'subnet-rpc-devnet'])
+  const typescript = repoVersion('typescript')
+  const typesNode = repoVersion('@types/node')
+  strictApp = await installApp('strict', { viem, ethers, typescript, '@types/node': typesNode }, ['subnet-rpc', 'subnet-rpc-devnet'])
   const [pack, devnetPack] = await Promise.all([packTarball(), packTarball('subnet-rpc-devnet')])
-  const apps = [viemBase, viemApp, ethersBase, ethersApp, bareApp, devnetApp]
+  const apps = [viemBase, viemApp, ethersBase, ethersApp, bareApp, devnetApp, strictApp]
   const ms = apps.map((a) => (a.fresh ? `${a.installMs} ms` : 'reused'))
   console.log(
     `tarballs: subnet-rpc ${pack.info.size} B, ${pack.info.entryCount} files, ${pack.info.unpackedSize} B unpacked; ` +
       `subnet-rpc-devnet ${devnetPack.info.size} B, ${devnetPack.info.entryCount} files, ${devnetPack.info.unpackedSize} B unpacked; ` +
-      `installs (viem, viem+subnet-rpc, ethers, ethers+subnet-rpc, subnet-rpc alone, ethers+subnet-rpc+subnet-rpc-devnet): ${ms.join(', ')}`,
+      `installs (viem, viem+subnet-rpc, ethers, ethers+subnet-rpc, subnet-rpc alone, ethers+subnet-rpc+subnet-rpc-devnet, ` +
+      `strict TypeScript with both packages): ${ms.join(', ')}`,
   )
-}, 300_000)
+}, 400_000)
 
 /** Runs a script in an app's directory with the app's node_modules; returns its stdout. */
 async function node(app: App, file: string, code: string, env: Record<string, string | undefined> = {}): Promise<string> {
@@ -62,14 +68,7 @@ async function node(app: App, file: string, code: string, env: Record<string, st
 }
 
 const browserEntries = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/viem/precompiles']
-const srcOf: Record<string, string> = {
-  'subnet-rpc': 'src/index.ts',
-  'subnet-rpc/viem': 'src/viem/index.ts',
-  'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
-  'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
-  'subnet-rpc/ethers': 'src/ethers/index.ts',
-  'subnet-rpc-devnet': 'src/devnet/index.ts',
-}
+const srcOf = entryPoints
 
 async function srcExports(ids: string[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {}
@@ -273,7 +272,7 @@ d.startDevnet().then(() => console.log('started?!'), (e) => console.log(JSON.str
   })
 
   it('with an anvil from ANVIL_BINARY: starts from the installed package and answers (import and require)', async () => {
-    const anvil = (await import('../../src/devnet/index.js')).findAnvilBinary()
+    const anvil = (await import('../../packages/devnet/src/index.js')).findAnvilBinary()
     const script = (load: string) => `${load}
 const devnet = await d.startDevnet({ port: 0, seed: 'installed' })
 try {
@@ -294,7 +293,7 @@ try {
   }, 60_000)
 
   it('its own bin, subnet-rpc-devnet, runs the devnet without subnet-rpc’s CLI and stops on SIGINT', async () => {
-    const anvil = (await import('../../src/devnet/index.js')).findAnvilBinary()
+    const anvil = (await import('../../packages/devnet/src/index.js')).findAnvilBinary()
     const bin = join(devnetApp.dir, 'node_modules/.bin/subnet-rpc-devnet')
     const { stdout: help } = await run(bin, ['--help'], { cwd: devnetApp.dir, env: cleanEnv(bare) })
     expect(help).toMatch(/^Usage: subnet-rpc-devnet \[options\]\n/)
@@ -323,8 +322,32 @@ try {
     expect(await exited).toBe(0)
   }, 60_000)
 
+  it('one error class hierarchy: errors thrown by either package are instances of subnet-rpc’s SubnetRpcError (import and require)', async () => {
+    const anvil = (await import('../../packages/devnet/src/index.js')).findAnvilBinary()
+    const code = `import { createRequire } from 'node:module'
+import { ChainConfigError, SubnetRpcError } from 'subnet-rpc'
+import { loadChainFiles } from 'subnet-rpc/config'
+import * as d from 'subnet-rpc-devnet'
+const cjs = createRequire(import.meta.url)('subnet-rpc')
+const bad = { config: { chainId: 1, feeConfig: { gasLimit: 0 } }, alloc: {} }
+const of = (e) => ({ name: e.name, base: e instanceof SubnetRpcError, baseFromRequire: e instanceof cjs.SubnetRpcError, config: e instanceof ChainConfigError })
+const out = {}
+try { loadChainFiles(bad, undefined, 12345) } catch (e) { out.subnetRpc = of(e) }
+try { await d.startDevnet({ port: 0, genesis: bad }) } catch (e) { out.devnetGenesis = of(e) }
+process.env.ANVIL_BINARY = '/nonexistent/anvil'
+try { await d.startDevnet({ port: 0 }) } catch (e) { out.devnetAnvil = of(e) }
+console.log(JSON.stringify(out))`
+    const out = JSON.parse(await node(devnetApp, 'hierarchy.mjs', code, { ANVIL_BINARY: anvil }))
+    const config = { name: 'ChainConfigError', base: true, baseFromRequire: true, config: true }
+    expect(out).toEqual({
+      subnetRpc: config,
+      devnetGenesis: config,
+      devnetAnvil: { name: 'AnvilNotFoundError', base: true, baseFromRequire: true, config: false },
+    })
+  }, 60_000)
+
   it("ethers' @noble/curves 1.2.0 gives the node identity the repository's 1.9.5 gives", async () => {
-    const { createNodeIdentity, verifyProofOfPossession } = await import('../../src/devnet/index.js')
+    const { createNodeIdentity, verifyProofOfPossession } = await import('../../packages/devnet/src/index.js')
     const { nodeID, publicKey, proofOfPossession } = createNodeIdentity('package-install')
     const code = `import { createNodeIdentity, verifyProofOfPossession } from 'subnet-rpc-devnet'
 const { nodeID, publicKey, proofOfPossession } = createNodeIdentity('package-install')
@@ -333,4 +356,28 @@ console.log(JSON.stringify({ nodeID, publicKey, proofOfPossession, ok: verifyPro
     expect(out).toEqual({ nodeID, publicKey, proofOfPossession, ok: true })
     expect(verifyProofOfPossession(publicKey, proofOfPossession)).toBe(true)
   })
+})
+
+describe('(d) a strict TypeScript app (skipLibCheck false) with both packages', () => {
+  const entries = Object.keys(entryPoints)
+  // Every entry as a namespace, each used, so that each declaration file is checked.
+  const source = `${entries.map((id, i) => `import * as e${i} from '${id}'`).join('\n')}
+export const entries = [${entries.map((_, i) => `e${i}`).join(', ')}].map((e) => Object.keys(e).length)
+`
+  it.each([
+    ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }],
+    ['node16', { module: 'Node16', moduleResolution: 'Node16' }],
+  ])('every entry of subnet-rpc and subnet-rpc-devnet type-checks with moduleResolution %s', async (name, options) => {
+    const dir = join(strictApp.dir, `strict-${name}`)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'index.mts'), source)
+    const compilerOptions = { ...options, target: 'ES2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['index.mts'] }))
+    const tsc = join(strictApp.dir, 'node_modules/typescript/bin/tsc')
+    const result = await run(process.execPath, [tsc, '-p', dir], { cwd: dir }).then(
+      () => ({ code: 0, output: '' }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, output: e.stdout }),
+    )
+    expect(result).toEqual({ code: 0, output: '' })
+  }, 120_000)
 })

@@ -35,48 +35,46 @@ it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
   60_000,
 )
 
-it('are-the-types-wrong finds no problem in the subnet-rpc tarball', async () => {
-  const { file } = await packTarball()
-  const { code, output } = await tool('attw', [file, '--format', 'table-flipped'])
-  expect(code, output).toBe(0)
-  expect(output).toContain('No problems found')
-}, 60_000)
-
-// The devnet runs only in Node and ships ESM alone: from CommonJS, Node >= 20.19 (the package's engines) loads
-// it with require(esm), which test/package/install.test.ts runs. attw flags that one resolution (TypeScript before
-// 5.8 does not model require(esm)); every other rule still applies to it.
-it('are-the-types-wrong finds no problem in subnet-rpc-devnet but its ESM-only build', async () => {
-  const { file } = await packTarball('subnet-rpc-devnet')
-  const { code, output } = await tool('attw', [file, ...['--format', 'table-flipped', '--ignore-rules', 'cjs-resolves-to-esm']])
-  expect(code, output).toBe(0)
-  expect(output).toContain('No problems found')
-}, 60_000)
+// Both packages ship ESM alone: from CommonJS, every Node of their engines (^20.19 || >= 22.12) loads them with
+// require(esm), one module instance whatever the format of the importer (so one class per error, and no
+// dual-package hazard); test/package/install.test.ts runs require() of every entry. attw flags that one
+// resolution (TypeScript before 5.8 does not model require(esm)); every other rule still applies.
+it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
+  'are-the-types-wrong finds no problem in the %s tarball but its ESM-only build',
+  async (name) => {
+    const { file } = await packTarball(name)
+    const { code, output } = await tool('attw', [file, ...['--format', 'table-flipped', '--ignore-rules', 'cjs-resolves-to-esm']])
+    expect(code, output).toBe(0)
+    expect(output).toContain('No problems found')
+  },
+  60_000,
+)
 
 it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devnet, docs, tests, sources or source maps', async () => {
   const { info } = await packTarball()
   const paths = info.files.map((f) => f.path)
   const outside = paths.filter((p) => !/^(dist\/|README\.md$|package\.json$)/.test(p))
   expect(outside).toEqual([])
-  expect(paths.filter((p) => /\.map$|\.test\.|^src\/|^test\//.test(p))).toEqual([])
-  // Every library entry point, in both formats, with its declarations; and the bin.
-  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index'])
-    for (const ext of ['.js', '.d.ts', '.cjs', '.d.cts']) expect(paths, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
-  // Of the devnet only the configuration modules `subnet-rpc check` reads a genesis with, without declarations.
-  expect(paths.filter((p) => p.startsWith('dist/devnet/') && !/^dist\/devnet\/(config|chain\/rules|wire\/goJson)/.test(p))).toEqual([])
-  expect(paths.filter((p) => /^dist\/(devnet|cli)\/.*\.(cjs|d\.c?ts)$/.test(p))).toEqual([])
+  expect(paths.filter((p) => /\.map$|\.test\.|^src\/|^test\/|\.c[jt]s$/.test(p))).toEqual([])
+  // Every entry point with its declarations (one format, ESM), and the bin.
+  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index', 'config', 'internal'])
+    for (const ext of ['.js', '.d.ts']) expect(paths, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
+  expect(paths.filter((p) => p.startsWith('dist/devnet/'))).toEqual([])
   expect(paths).toContain('dist/cli.js')
   console.log(`subnet-rpc tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
 })
 
-it('the subnet-rpc-devnet tarball holds the devnet, the core modules it imports, its bin, README.md and package.json', async () => {
+it('the subnet-rpc-devnet tarball holds the devnet, its bin, README.md and package.json, and no module of subnet-rpc', async () => {
   const { info } = await packTarball('subnet-rpc-devnet')
   const paths = info.files.map((f) => f.path)
-  expect(paths.filter((p) => !/^(dist\/(devnet|core|errors)\/.*\.(js|d\.ts)$|bin\.js$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  expect(paths.filter((p) => !/^(dist\/.*\.(js|d\.ts)$|bin\.js$|README\.md$|package\.json$)/.test(p))).toEqual([])
   expect(paths).toContain('bin.js')
-  for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/devnet/index${ext}`)
-  expect(paths).toContain('dist/devnet/start.js')
-  // Nothing of the client adapters.
-  expect(paths.filter((p) => /^dist\/(viem|ethers|cli)\//.test(p))).toEqual([])
+  for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/index${ext}`)
+  expect(paths).toContain('dist/start.js')
+  // subnet-rpc's modules come from the subnet-rpc package it depends on, never as copies.
+  expect(paths.filter((p) => /^dist\/(core|errors|viem|ethers|cli)\//.test(p))).toEqual([])
+  const manifest = JSON.parse(readFileSync(join(packageDirs['subnet-rpc-devnet'], 'package.json'), 'utf8'))
+  expect(manifest.dependencies['subnet-rpc']).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)
   console.log(`subnet-rpc-devnet tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
 })
 

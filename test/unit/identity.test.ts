@@ -8,7 +8,7 @@ import {
   createNodeIdentity,
   derivePeerNodeIds,
   verifyProofOfPossession,
-} from '../../src/devnet/identity.js'
+} from '../../packages/devnet/src/identity.js'
 
 const POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'
 const long = bls12_381.longSignatures

@@ -1,0 +1,252 @@
+/**
+ * Finds and runs the real anvil behind the devnet, through `@viem/anvil`.
+ *
+ * `@viem/anvil` (which starts and stops anvil) and `@noble/curves` (the node's BLS key) are
+ * dependencies of subnet-rpc-devnet; the anvil binary is not: `@foundry-rs/anvil` (a 43 MB
+ * platform package with an install script) is an optional peer dependency, and any anvil on
+ * PATH or named by option or environment does instead. All are loaded only when a devnet
+ * starts; {@link loadDevnetRuntime} checks them at once and throws one
+ * {@link DevnetDependencyError} naming the install command for what is missing or too old.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { delimiter, dirname, join } from 'node:path'
+import { SubnetRpcError } from 'subnet-rpc'
+
+/** Thrown when no anvil binary can be found; the message names every way to provide one. */
+export class AnvilNotFoundError extends SubnetRpcError {
+  constructor(message: string) {
+    super(message, { name: 'AnvilNotFoundError' })
+  }
+}
+
+/**
+ * The packages the devnet runs on, with the versions this release is tested with (the
+ * repository's devDependencies; packages/devnet/package.json gives the accepted ranges).
+ */
+export const devnetPackages = {
+  '@foundry-rs/anvil': { version: '1.7.1', role: 'the anvil binary' },
+  '@viem/anvil': { version: '0.0.10', role: 'starts and stops anvil' },
+  '@noble/curves': { version: '1.9.5', role: "the node's BLS key" },
+} as const
+
+type DevnetPackage = keyof typeof devnetPackages
+
+/** No anvil is found, or a package the devnet runs on is missing or too old; the message says what to install. */
+export class DevnetDependencyError extends SubnetRpcError {
+  /** What is missing, by package name (`@foundry-rs/anvil` standing for any anvil binary). */
+  readonly missing: string[]
+  /** The command that installs what is missing, e.g. `npm i -D @viem/anvil@0.0.10`. */
+  readonly installCommand: string
+  constructor(problems: Problem[]) {
+    const installCommand = `npm i -D ${problems.map((p) => `${p.name}@${devnetPackages[p.name].version}`).join(' ')}`
+    super(
+      [
+        'the devnet needs packages that are not installed:',
+        ...problems.map((p) => `  - ${p.name} (${devnetPackages[p.name].role}): ${p.problem}`),
+        `Install them with:  ${installCommand}`,
+        'Instead of @foundry-rs/anvil, any anvil binary works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ' +
+          'the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup). ' +
+          '@viem/anvil and @noble/curves are dependencies of subnet-rpc-devnet, needed with any anvil: if either is listed, ' +
+          'the install lacks it or resolves an older one.',
+      ].join('\n'),
+      { name: 'DevnetDependencyError' },
+    )
+    this.missing = problems.map((p) => p.name)
+    this.installCommand = installCommand
+  }
+}
+
+// Resolves packages from this file, as an import here would.
+const localRequire = createRequire(import.meta.url)
+
+function isNotFound(e: unknown, pkg: string): boolean {
+  const { code, message } = (e ?? {}) as { code?: string; message?: string }
+  const codes = ['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND', 'ERR_PACKAGE_PATH_NOT_EXPORTED']
+  return codes.includes(code ?? '') && String(message).includes(pkg)
+}
+
+/** The version of an installed package without a `./package.json` export, read beside its main entry. */
+function installedVersion(id: string): string | undefined {
+  try {
+    let dir = dirname(localRequire.resolve(id))
+    for (let i = 0; i < 5; i++, dir = dirname(dir)) {
+      const file = join(dir, 'package.json')
+      if (!existsSync(file)) continue
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === id) return pkg.version
+    }
+  } catch {}
+  return undefined
+}
+
+function platformPackageBinary(): string | undefined {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
+  const name = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`
+  // The platform package is an optional dependency of @foundry-rs/anvil: hoisted beside it, or in its node_modules.
+  const from = [localRequire]
+  try {
+    from.push(createRequire(localRequire.resolve('@foundry-rs/anvil/package.json')))
+  } catch {}
+  for (const req of from) {
+    try {
+      const bin = join(dirname(req.resolve(name)), 'bin', exe)
+      if (existsSync(bin)) return bin
+    } catch {}
+  }
+  return undefined
+}
+
+function onPath(): string | undefined {
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, exe))) return join(dir, exe)
+  }
+  return undefined
+}
+
+const notFound = 'not found (no anvilBinary option or --anvil, no ANVIL_BINARY, no @foundry-rs/anvil platform package, no `anvil` on PATH)'
+
+/** Like {@link findAnvilBinary}, but `undefined` when nothing is found (a given path that does not exist still throws). */
+function locateAnvilBinary(anvilBinary?: string): string | undefined {
+  if (anvilBinary) {
+    if (!existsSync(anvilBinary)) throw new AnvilNotFoundError(`anvilBinary option points to ${anvilBinary}, which does not exist`)
+    return anvilBinary
+  }
+  const fromEnv = process.env.ANVIL_BINARY
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new AnvilNotFoundError(`ANVIL_BINARY points to ${fromEnv}, which does not exist`)
+    return fromEnv
+  }
+  return platformPackageBinary() ?? onPath()
+}
+
+/**
+ * The anvil binary to run: the `anvilBinary` option, then `ANVIL_BINARY`, then the
+ * `@foundry-rs/anvil` platform package, then `anvil` on PATH.
+ */
+export function findAnvilBinary(anvilBinary?: string): string {
+  const found = locateAnvilBinary(anvilBinary)
+  if (found) return found
+  throw new AnvilNotFoundError(
+    `anvil ${notFound}. Install it with npm i -D @foundry-rs/anvil@${devnetPackages['@foundry-rs/anvil'].version}, ` +
+      'or point to one with the `anvilBinary` option of startDevnet (--anvil on the CLI), the ANVIL_BINARY environment variable, ' +
+      'or put `anvil` on PATH (foundryup).',
+  )
+}
+
+type CreateAnvil = typeof import('@viem/anvil').createAnvil
+type Bls = typeof import('@noble/curves/bls12-381').bls12_381
+type Problem = { name: DevnetPackage; problem: string }
+
+let bls: Bls | undefined
+function blsProblem(): Problem | undefined {
+  try {
+    bls ??= (localRequire('@noble/curves/bls12-381') as { bls12_381: Bls }).bls12_381
+    // The min-pk API identity.ts uses is in every 1.x from 1.2 (ethers' copy) on; 2.x dropped it (and require).
+    if (typeof bls?.getPublicKey === 'function' && typeof bls.sign === 'function') return undefined
+  } catch (e) {
+    if (isNotFound(e, '@noble/curves')) return { name: '@noble/curves', problem: 'not installed' }
+  }
+  bls = undefined
+  return { name: '@noble/curves', problem: `${installedVersion('@noble/curves') ?? 'another version'} is installed, ^1.2.0 is needed` }
+}
+
+/**
+ * `@noble/curves`' BLS12-381, loaded on first use (synchronously: `createNodeIdentity` is).
+ * @internal
+ */
+export function requireBls(): Bls {
+  const problem = blsProblem()
+  if (problem) throw new DevnetDependencyError([problem])
+  return bls!
+}
+
+let createAnvilLoaded: Promise<CreateAnvil | undefined> | undefined
+function loadCreateAnvil(): Promise<CreateAnvil | undefined> {
+  createAnvilLoaded ??= import('@viem/anvil').then(
+    (m) => m.createAnvil,
+    (e: unknown) => {
+      createAnvilLoaded = undefined
+      if (isNotFound(e, '@viem/anvil')) return undefined
+      throw e
+    },
+  )
+  return createAnvilLoaded
+}
+
+/**
+ * Everything the devnet runs on, checked at once before anything starts: an anvil binary,
+ * `@viem/anvil` and `@noble/curves`. Throws one {@link DevnetDependencyError} listing all
+ * that is missing, with the `npm i -D …` command; returns the binary's path.
+ * @internal
+ */
+export async function loadDevnetRuntime(anvilBinary?: string): Promise<{ binary: string }> {
+  const problems: Problem[] = []
+  const binary = locateAnvilBinary(anvilBinary)
+  if (!binary) problems.push({ name: '@foundry-rs/anvil', problem: `anvil ${notFound}` })
+  if (!(await loadCreateAnvil())) problems.push({ name: '@viem/anvil', problem: 'not installed' })
+  const noble = blsProblem()
+  if (noble) problems.push(noble)
+  if (problems.length > 0 || !binary) throw new DevnetDependencyError(problems)
+  return { binary }
+}
+
+/** @internal */
+export type AnvilProcess = { url: string; port: number; stop(): Promise<void> }
+
+/** @internal */
+export type AnvilSpawnOptions = {
+  binary: string
+  chainId: bigint
+  gasLimit?: bigint
+  port?: number
+  timestamp?: number
+  blockBaseFeePerGas?: bigint
+}
+
+/**
+ * Starts anvil on 127.0.0.1 (a free port unless one is given) and waits until it listens.
+ * @internal
+ */
+export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess> {
+  const createAnvil = await loadCreateAnvil()
+  if (!createAnvil) throw new DevnetDependencyError([{ name: '@viem/anvil', problem: 'not installed' }])
+  let listenedPort: number | undefined
+  const anvil = createAnvil({
+    anvilBinary: opts.binary,
+    host: '127.0.0.1',
+    port: opts.port ?? 0,
+    chainId: Number(opts.chainId),
+    gasLimit: opts.gasLimit,
+    timestamp: opts.timestamp,
+    blockBaseFeePerGas: opts.blockBaseFeePerGas,
+    startTimeout: 30_000,
+    // @viem/anvil never clears its stop timer: a short one keeps exits prompt.
+    stopTimeout: 2_000,
+    // execa's `cleanup` kills anvil when this process exits, by a signal or otherwise.
+    execArgs: (args: unknown[]) => {
+      const [bin, argv, options] = args as [string, string[], Record<string, unknown>]
+      // Subnet-EVM's newest EVM rules are Cancun's (Etna); anvil's default, Prague, adds EIP-7623's calldata floor
+      // and EIP-7702, which no L1 has (@viem/anvil's `hardfork` option does not know Cancun).
+      return [bin, [...argv, '--hardfork', 'cancun'], { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
+    },
+  } as Parameters<CreateAnvil>[0])
+  anvil.on('message', (m: string) => {
+    const match = /Listening on [^\s:]+:(\d+)/.exec(m)
+    if (match) listenedPort = Number(match[1])
+  })
+  await anvil.start()
+  if (listenedPort === undefined) throw new Error('anvil started but did not report its port')
+  const port = listenedPort
+  let stopped: Promise<void> | undefined
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => {
+      stopped ??= anvil.stop().catch(() => undefined)
+      return stopped
+    },
+  }
+}

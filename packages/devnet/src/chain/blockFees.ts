@@ -1,0 +1,271 @@
+/**
+ * Blocks that follow the L1's fee config, as a node builds them (`plugin/evm/customheader`):
+ * before anvil mines a block the devnet computes its base fee with Subnet-EVM's windowed
+ * algorithm (`nextBaseFee` in src/core/fees.ts, the one implementation clients use too) from the
+ * parent header, its fee window and the fee config in force at the parent (`GetFeeConfigAt`:
+ * the Fee Manager's state there, else the chain config), and sets it with
+ * `anvil_setNextBlockBaseFeePerGas`; the block gas limit is the fee config's `gasLimit`
+ * (`VerifyGasLimit`), set with `evm_setBlockGasLimit`; the block's time is pinned to what anvil
+ * would give it (its pending block's), so the base fee is computed for the time it gets.
+ *
+ * anvil writes no fee window into `extraData`: the devnet keeps each block's window (by hash)
+ * and serves it as the block's `extraData`, the 80 bytes a node's header starts with.
+ *
+ * Fees go where Subnet-EVM sends them: the block's coinbase is `GetCoinbaseAt(parent)`
+ * (consensus/dummy `verifyCoinbase`): the Reward Manager's stored reward address while it is
+ * active, else the chain config's `allowFeeRecipients`, and when fee recipients are allowed the
+ * node's `feeRecipient` (unset: the blackhole address, plugin/evm/vm.go); the coinbase gets the
+ * whole fee, gas used × price (core/state_transition.go), where anvil pays it only the tip and
+ * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
+ */
+import { desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
+import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc'
+import type { ChainSpec } from 'subnet-rpc/config'
+import { rewardAddressSlot } from '../precompiles/runtime.js'
+import type { AnvilClient } from './anvilClient.js'
+import type { FeeManagerState } from './feeManager.js'
+import { activePrecompileConfig } from 'subnet-rpc/config'
+import { TipOracle } from './tipOracle.js'
+
+/** The header fields the fee rules read, as anvil reports them. */
+type Header = {
+  number: bigint
+  hash: string
+  parentHash: string
+  timestamp: bigint
+  gasUsed: bigint
+  gasLimit: bigint
+  baseFeePerGas: bigint
+}
+
+export type RawHeader = {
+  number: string
+  hash: string
+  parentHash: string
+  timestamp: string
+  gasUsed: string
+  gasLimit: string
+  baseFeePerGas?: string
+}
+
+const toHeader = (raw: RawHeader): Header => ({
+  number: BigInt(raw.number),
+  hash: raw.hash,
+  parentHash: raw.parentHash,
+  timestamp: BigInt(raw.timestamp),
+  gasUsed: BigInt(raw.gasUsed),
+  gasLimit: BigInt(raw.gasLimit),
+  baseFeePerGas: BigInt(raw.baseFeePerGas ?? '0x0'),
+})
+
+const hex = (v: bigint) => `0x${v.toString(16)}`
+/** `constants.BlackholeAddr`. */
+const blackhole = '0x0100000000000000000000000000000000000000'
+/** `allowFeeRecipientsAddressValue` (rewardmanager/contract.go): the stored word that means "fee recipients allowed". */
+const allowFeeRecipientsWord = `0x6166726176${'0'.repeat(54)}`
+const rewardManagerAddress = '0x0200000000000000000000000000000000000004'
+const maxUint64 = 1n << 64n
+
+export class BlockFees {
+  /** Each block's fee window, by hash (reverts keep old entries harmlessly: hashes differ). */
+  private readonly windows = new Map<string, FeeWindow>()
+  private readonly upgrades: { subnetEVMTimestamp: bigint | null; graniteTimestamp: bigint | null }
+
+  /** The next block whose fees are still to be credited in full to its coinbase. */
+  private creditFrom = 1n
+  /** The coinbase last set on anvil. */
+  private coinbase: string | undefined
+  /** The node's tip suggestion (`eth_maxPriorityFeePerGas`). */
+  readonly tips: TipOracle
+
+  constructor(
+    private readonly spec: ChainSpec,
+    private readonly anvil: AnvilClient,
+    private readonly fees: FeeManagerState,
+    private readonly genesisTimestamp: bigint,
+    /** The node's `feeRecipient`: where fees go when fee recipients are allowed (a node's default: the blackhole). */
+    private readonly feeRecipient: string = blackhole,
+  ) {
+    this.tips = new TipOracle(anvil)
+    this.upgrades = {
+      subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
+      graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,
+    }
+  }
+
+  private async header(tag: string): Promise<Header> {
+    const method = tag.length === 66 ? 'eth_getBlockByHash' : 'eth_getBlockByNumber'
+    return toHeader(await this.anvil.request<RawHeader>(method, [tag, false]))
+  }
+
+  /** The fee window a block's header carries (`extraData[0:80]`), computed from its ancestors where not yet known. */
+  async windowOf(block: Header): Promise<FeeWindow> {
+    const known = this.windows.get(block.hash)
+    if (known) return known
+    // Walk back to a block whose window is known (or genesis, whose window is empty), then forward.
+    const chain: Header[] = [block]
+    while (chain[0]!.number > 0n && !this.windows.has(chain[0]!.parentHash)) chain.unshift(await this.header(chain[0]!.parentHash))
+    let window: FeeWindow = chain[0]!.number === 0n ? new Array<bigint>(10).fill(0n) : this.windows.get(chain[0]!.parentHash)!
+    let parent: Header | undefined = chain[0]!.number === 0n ? undefined : await this.header(chain[0]!.parentHash)
+    for (const h of chain) {
+      if (parent) window = nextFeeWindow({ parent: this.feeParent(parent, window), timestamp: h.timestamp, upgrades: this.upgrades })
+      this.windows.set(h.hash, window)
+      parent = h
+    }
+    return window
+  }
+
+  private feeParent(h: Header, window: FeeWindow) {
+    return {
+      number: h.number,
+      timestamp: h.timestamp,
+      gasUsed: h.gasUsed,
+      gasLimit: h.gasLimit,
+      baseFeePerGas: h.baseFeePerGas,
+      extraData: encodeFeeWindow(window),
+    }
+  }
+
+  /**
+   * The ACP-226 fields a node's header has from Granite (core/genesis.go `toBlock`, miner/worker.go
+   * `commitNewWork`, customheader `MinDelayExcess`), undefined before it: the time in milliseconds (the
+   * devnet's blocks fall on whole seconds), and the min delay excess, which a node without a
+   * `min-delay-target` carries from block to block: the genesis's (`DesiredDelayExcess(initialMinDelayMS)`,
+   * else `InitialDelayExcess`) when Granite is active at genesis, else `InitialDelayExcess` from the first
+   * Granite block on.
+   */
+  graniteFieldsOf(timestamp: bigint): { timestampMilliseconds: bigint; minDelayExcess: bigint } | undefined {
+    const granite = this.upgrades.graniteTimestamp
+    if (granite === null || timestamp < granite) return undefined
+    const fromGenesis = granite <= this.genesisTimestamp && this.spec.initialMinDelayMS
+    return {
+      timestampMilliseconds: timestamp * 1000n,
+      minDelayExcess: fromGenesis ? desiredDelayExcess(fromGenesis) : initialDelayExcess,
+    }
+  }
+
+  /** Each block's `blockGasCost` (null: none in its header), by hash. */
+  private readonly gasCosts = new Map<string, bigint | null>()
+
+  /**
+   * The `blockGasCost` a node's header of `block` holds (customheader `BlockGasCost`, from its parent's
+   * and the seconds between them; 0 from Granite), computed from its ancestors where not yet known. The
+   * genesis has one (0) only when Etna is active at its time (core/genesis.go `toBlock`).
+   */
+  async blockGasCostOf(raw: RawHeader): Promise<bigint | null> {
+    const block = toHeader(raw)
+    const known = this.gasCosts.get(block.hash)
+    if (known !== undefined) return known
+    const chain: Header[] = [block]
+    while (chain[0]!.number > 0n && !this.gasCosts.has(chain[0]!.parentHash)) chain.unshift(await this.header(chain[0]!.parentHash))
+    let parent: Header
+    if (chain[0]!.number === 0n) {
+      parent = chain.shift()!
+      const etna = this.spec.networkUpgrades.etnaTimestamp
+      this.gasCosts.set(parent.hash, etna !== undefined && etna <= parent.timestamp ? 0n : null)
+    } else parent = await this.header(chain[0]!.parentHash)
+    for (const h of chain) {
+      const { feeConfig } = await this.fees.at(parent)
+      const cost = blockGasCost({
+        feeConfig: feeConfig as Parameters<typeof blockGasCost>[0]['feeConfig'],
+        parent: { timestamp: parent.timestamp, blockGasCost: this.gasCosts.get(parent.hash) ?? null },
+        timestamp: h.timestamp,
+        upgrades: this.upgrades,
+      })
+      this.gasCosts.set(h.hash, cost)
+      parent = h
+    }
+    return this.gasCosts.get(block.hash)!
+  }
+
+  /** `extraData` as a node's header has it: the block's fee window. */
+  async extraDataOf(raw: RawHeader): Promise<string> {
+    return encodeFeeWindow(await this.windowOf(toHeader(raw)))
+  }
+
+  /**
+   * Runs last in `prepareNextBlock` when a block is mined right after, with the block's parent and
+   * time: the devnet applies the block's precompile activations there (../precompiles/runtime.ts).
+   * Last, because the fees and coinbase read the parent's state, which anvil's state then no longer is.
+   */
+  onPrepared: ((parent: { hash: string }, timestamp: bigint) => Promise<void>) | undefined
+
+  /**
+   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
+   * (`evm_mine`'s timestamp), else at the time anvil's pending block has. `mining`: whether a block is
+   * mined right after; when not (a send while automine is off, or one whose nonce leaves a gap), nothing is
+   * set: a time pinned for a block that is not mined would stop the chain's clock until one is, and the call
+   * that does mine prepares its block then.
+   */
+  async prepareNextBlock(time?: bigint, { mining = true, plan }: { mining?: boolean; plan?: NextBlockPlan } = {}): Promise<void> {
+    if (!mining) return
+    const { parent, timestamp, feeConfig, next } = plan ?? (await this.planNextBlock(time))
+    const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
+    // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
+    if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+    if (feeConfig.gasLimit !== undefined && feeConfig.gasLimit !== parent.gasLimit)
+      calls.push(['evm_setBlockGasLimit', [hex(feeConfig.gasLimit)]])
+    const coinbase = await this.coinbaseAt(parent)
+    if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
+    for (const [method, params] of calls) await this.anvil.request(method, params)
+    this.coinbase = coinbase
+    await this.onPrepared?.(parent, timestamp)
+  }
+
+  /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
+  private async coinbaseAt(parent: Header): Promise<string> {
+    const manager = activePrecompileConfig(this.spec, 'rewardManagerConfig', parent.timestamp)
+    if (!manager || manager.disable) return this.spec.allowFeeRecipients ? this.feeRecipient : blackhole
+    const word = await this.fees.precompiles.parents.storageAt(rewardManagerAddress, rewardAddressSlot, parent.number)
+    if (word.toLowerCase() === allowFeeRecipientsWord) return this.feeRecipient
+    return `0x${word.slice(-40)}`
+  }
+
+  /**
+   * Credits each new block's coinbase with the base fee part of its fees (gas used × base fee),
+   * which anvil burned: the coinbase then holds the whole fee, as on a node. Once per block; an
+   * `evm_revert` below a credited block takes its credit back with the state.
+   */
+  async creditFees(latest: { number: bigint }): Promise<void> {
+    if (latest.number < this.creditFrom - 1n) this.creditFrom = latest.number + 1n
+    for (; this.creditFrom <= latest.number; this.creditFrom++) {
+      const block = await this.anvil.request<{ miner: string; gasUsed: string; baseFeePerGas?: string }>('eth_getBlockByNumber', [
+        hex(this.creditFrom),
+        false,
+      ])
+      const burned = BigInt(block.gasUsed) * BigInt(block.baseFeePerGas ?? '0x0')
+      if (burned === 0n) continue
+      const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [block.miner, 'latest']))
+      await this.anvil.request('anvil_setBalance', [block.miner, hex(balance + burned)])
+    }
+  }
+
+  /**
+   * The next block's parent, time (the given one, else anvil's for a block mined now), governing fee config
+   * and base fee (null before SubnetEVM). A send plans once and uses the plan for the pool's checks and the
+   * block it prepares, so both see the same base fee.
+   */
+  async planNextBlock(time?: bigint) {
+    const [parent, pending] = await Promise.all([this.header('latest'), time === undefined ? this.header('pending') : undefined])
+    const timestamp = time ?? pending!.timestamp
+    const { feeConfig } = await this.fees.at(parent)
+    const next = nextBaseFee({
+      feeConfig: feeConfig as Parameters<typeof nextBaseFee>[0]['feeConfig'],
+      parent: this.feeParent(parent, await this.windowOf(parent)),
+      timestamp,
+      upgrades: this.upgrades,
+    })
+    return { parent, timestamp, feeConfig, next }
+  }
+
+  /** `EstimateBaseFee`: the base fee of a block built now on the head (`eth_baseFee`; with the tip, `eth_gasPrice`). */
+  async estimateBaseFee(): Promise<bigint | undefined> {
+    return (await this.planNextBlock()).next?.baseFee
+  }
+}
+
+/** What `BlockFees.planNextBlock` gives. */
+export type NextBlockPlan = Awaited<ReturnType<BlockFees['planNextBlock']>>
+
+/** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
+export const poolMinimum = (plan: NextBlockPlan): bigint => plan.feeConfig.minBaseFee ?? 0n

@@ -1,0 +1,113 @@
+/**
+ * The devnet's command line (`subnet-rpc-devnet [options]`, and `subnet-rpc devnet [options]` through
+ * subnet-rpc's CLI): the options of `startDevnet`, the URLs printed, Ctrl-C to stop.
+ */
+import { parseArgs } from 'node:util'
+import { devnetPackages } from './anvil.js'
+import { startDevnet } from './start.js'
+
+const usage = (command: string) => `Usage: ${command} [options]
+
+Starts a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil.
+Needs an anvil: @foundry-rs/anvil in the project (npm i -D @foundry-rs/anvil@${devnetPackages['@foundry-rs/anvil'].version}),
+or any anvil binary through --anvil, ANVIL_BINARY or PATH.
+
+Options:
+  --genesis <file>   Subnet-EVM genesis.json (default: a built-in L1, chainId 99999)
+  --upgrade <file>   Subnet-EVM upgrade.json (default with the built-in genesis: a schedule relative to now)
+  --port <n>         Port of the node API on 127.0.0.1 (default 9650; 0 = any free port)
+  --anvil-port <n>   Port for anvil (default: a free port)
+  --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
+  --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
+  --network-id <n>   Network ID (default 12345, local)
+  --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
+  --api-max-blocks-per-request <n>
+                     The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
+  -h, --help         Show this help
+`
+
+function port(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`--${name} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`)
+  return n
+}
+
+/**
+ * The devnet's command line: parses `argv` (the options of {@link usage}), starts a devnet, prints its
+ * URLs and runs until SIGINT or SIGTERM; 0 when stopped, and throws on bad options or a failed start.
+ * `subnet-rpc devnet` and this package's own `subnet-rpc-devnet` bin both run it.
+ *
+ * @example
+ * import { devnetCommand } from 'subnet-rpc-devnet'
+ *
+ * // As `subnet-rpc-devnet --port 9650` does; resolves with the exit code once stopped (SIGINT or SIGTERM).
+ * process.exitCode = await devnetCommand(['--port', '9650'])
+ */
+export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet'): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      genesis: { type: 'string' },
+      upgrade: { type: 'string' },
+      port: { type: 'string' },
+      'anvil-port': { type: 'string' },
+      anvil: { type: 'string' },
+      seed: { type: 'string' },
+      'network-id': { type: 'string' },
+      alias: { type: 'string' },
+      'api-max-blocks-per-request': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(usage(command))
+    return 0
+  }
+  const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
+  if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
+    throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+  const maxBlocks = values['api-max-blocks-per-request']
+  // The node reads an int64 from its chain config; 0 or less is no limit.
+  if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
+    throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
+
+  const devnet = await startDevnet({
+    genesis: values.genesis,
+    upgrade: values.upgrade,
+    port: port(values.port, 'port') ?? 9650,
+    anvilPort: port(values['anvil-port'], 'anvil-port'),
+    anvilBinary: values.anvil,
+    seed: values.seed,
+    networkID,
+    alias: values.alias,
+    apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
+  })
+  process.stdout.write(
+    [
+      `${command} is running`,
+      `  node        ${devnet.url}`,
+      `  info        ${devnet.infoUrl}`,
+      `  L1 rpc      ${devnet.rpcUrl}`,
+      `  L1 alias    ${devnet.aliasRpcUrl}`,
+      `  L1 ws       ${devnet.wsUrl}`,
+      `  blockchain  ${devnet.blockchainID}`,
+      `  subnet      ${devnet.subnetID}`,
+      `  chainId     ${devnet.chainId}`,
+      `  nodeID      ${devnet.nodeID}`,
+      `  anvil       ${devnet.anvilUrl}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  )
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  process.stdout.write('stopping…\n')
+  await devnet.stop()
+  return 0
+}

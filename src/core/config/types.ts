@@ -1,0 +1,56 @@
+/**
+ * The devnet's model of a subnet-evm chain config, as a running node holds it
+ * (`params/extras/config.go` `ChainConfig` and its `UpgradeConfig`): the readers
+ * (chainSpec.ts, precompiles.ts, feeConfig.ts) make it, the start-up checks (verify.ts)
+ * and the chain (../chain) read it. Types only, so no module here imports another in a circle.
+ */
+import type { FeeConfigKey, NetworkUpgradeKey, PrecompileKey } from '../names.js'
+
+export type { PrecompileKey }
+
+/** `commontype.FeeConfig` as read: a missing field is nil, which `FeeConfig.Verify` refuses. */
+export type FeeConfig = { [K in FeeConfigKey]?: bigint }
+
+/** `extras.NetworkUpgrades`: one `*uint64` per upgrade, absent when nil. */
+export type NetworkUpgrades = { [K in NetworkUpgradeKey]?: bigint }
+
+/** One precompile config: its key, activation, and the ordered JSON the node writes. */
+export type PrecompileConfig = {
+  key: PrecompileKey
+  /** undefined when `blockTimestamp` is absent or null. */
+  timestamp: bigint | undefined
+  disable: boolean
+  /** FeeManager only: the config stored on activation. */
+  initialFeeConfig?: FeeConfig
+  /** NativeMinter only: address → amount, `null` for a JSON null (nil), as `Verify` sees them. */
+  initialMint?: Map<string, bigint | null>
+  json: Record<string, unknown>
+}
+
+/** An `extras.StateUpgrade` (`params/extras/state_upgrade.go`): its time and the JSON the node writes. */
+export type StateUpgrade = {
+  timestamp: bigint | undefined
+  json: Record<string, unknown>
+}
+
+/** `upgrade.json` (`extras.UpgradeConfig`). */
+export type UpgradeFile = {
+  networkUpgradeOverrides?: NetworkUpgrades
+  stateUpgrades: StateUpgrade[]
+  precompileUpgrades: PrecompileConfig[]
+}
+
+/** The chain config a node runs with: genesis `config` after `SetDefaults`, `upgrade.json` and `SetEthUpgrades`. */
+export type ChainSpec = {
+  networkID: number
+  chainId: bigint
+  feeConfig: FeeConfig
+  allowFeeRecipients: boolean
+  networkUpgrades: NetworkUpgrades
+  /** Geth-side keys that are emitted, with their values (bigint, boolean or object). */
+  eth: Record<string, unknown>
+  /** Genesis precompile configs, in registry (address) order. */
+  genesisPrecompiles: PrecompileConfig[]
+  upgrades: UpgradeFile
+  initialMinDelayMS?: bigint
+}

@@ -1,0 +1,15 @@
+/**
+ * The packages' entry points, subpath → source entry: the `exports` of package.json and
+ * packages/devnet/package.json, which the builds make from these files. Tests and vitest's aliases
+ * resolve the package names to the sources through this table (tsconfig.json's `paths` say the same).
+ */
+export const entryPoints: Record<string, string> = {
+  'subnet-rpc': 'src/index.ts',
+  'subnet-rpc/viem': 'src/viem/index.ts',
+  'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
+  'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
+  'subnet-rpc/ethers': 'src/ethers/index.ts',
+  'subnet-rpc/config': 'src/config.ts',
+  'subnet-rpc/internal': 'src/internal.ts',
+  'subnet-rpc-devnet': 'packages/devnet/src/index.ts',
+}
