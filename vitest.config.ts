@@ -1,16 +1,10 @@
-import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
-import { entryPoints } from './test/helpers/entries.js'
+import { sourceAliases } from './test/helpers/entries.js'
 
 export default defineConfig({
   // The packages' names resolve to their sources, as tsconfig.json's `paths` do for tsc: the devnet's
   // `import … from 'subnet-rpc'` then loads the same modules (and error classes) as the tests.
-  resolve: {
-    alias: Object.entries(entryPoints).map(([id, file]) => ({
-      find: new RegExp(`^${id.replaceAll('/', '\\/')}$`),
-      replacement: resolve(import.meta.dirname, file),
-    })),
-  },
+  resolve: { alias: sourceAliases(import.meta.dirname) },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

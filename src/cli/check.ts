@@ -21,7 +21,7 @@ import { loadChainFiles } from '../core/config/genesis.js'
 import { networkName } from '../core/config/network.js'
 import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
 import { ChainConfigError } from '../errors/config.js'
-import { fetchSend, InputError } from './fetchSend.js'
+import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -50,7 +50,7 @@ function parseNetwork(v: string): number {
   if (known !== undefined) return known
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN
   if (!Number.isInteger(n) || n < 1 || n > 0xffffffff)
-    throw new InputError(`--network must be mainnet, fuji, local or a network ID from 1 to 4294967295, got ${JSON.stringify(v)}`)
+    throw new UsageError(`--network must be mainnet, fuji, local or a network ID from 1 to 4294967295, got ${JSON.stringify(v)}`)
   return n
 }
 
@@ -58,7 +58,7 @@ const units: Record<string, bigint> = { s: 1n, m: 60n, h: 3600n, d: 86_400n }
 
 function parseMargin(v: string): bigint {
   const m = /^(\d+)([smhd]?)$/.exec(v.trim())
-  if (!m) throw new InputError(`--margin must be a duration such as 90s, 30m, 1h or 2d, got ${JSON.stringify(v)}`)
+  if (!m) throw new UsageError(`--margin must be a duration such as 90s, 30m, 1h or 2d, got ${JSON.stringify(v)}`)
   return BigInt(m[1]!) * units[m[2] || 's']!
 }
 
@@ -179,7 +179,7 @@ async function run(argv: string[]): Promise<CheckReport> {
     warnings: [],
     timeline: [],
   }
-  if (!values.genesis) throw new InputError('--genesis <file> is required')
+  if (!values.genesis) throw new UsageError('--genesis <file> is required')
   const margin = values.margin === undefined ? 3600n : parseMargin(values.margin)
   report.marginSeconds = `${margin}`
   let network = values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
@@ -200,7 +200,7 @@ async function run(argv: string[]): Promise<CheckReport> {
     try {
       new URL(values.rpc)
     } catch {
-      throw new InputError(`--rpc must be a URL, got ${JSON.stringify(values.rpc)}`)
+      throw new UsageError(`--rpc must be a URL, got ${JSON.stringify(values.rpc)}`)
     }
     try {
       chain = await readChain(values.rpc)
@@ -373,10 +373,10 @@ export async function check(argv: string[], io: CliIo): Promise<number> {
   try {
     report = await run(argv)
   } catch (e) {
-    const message =
-      e instanceof InputError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (e as Error).message : String(e)
-    if (json) io.stdout.write(`${JSON.stringify({ verdict: 'error', exitCode: 2, error: message }, null, 2)}\n`)
-    else io.stderr.write(`subnet-rpc check: ${message}\n\n${checkUsage}`)
+    const known = e instanceof InputError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    const error = known ? (e as Error) : new Error(String(e))
+    if (json) io.stdout.write(`${JSON.stringify({ verdict: 'error', exitCode: 2, error: error.message }, null, 2)}\n`)
+    else io.stderr.write(inputErrorText('subnet-rpc check', error, checkUsage))
     return 2
   }
   io.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : text(report, io))

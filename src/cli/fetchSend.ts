@@ -1,9 +1,22 @@
-/** What the CLI's commands share to reach a node: JSON-RPC over fetch, and the error for input they cannot work with. */
+/** What the CLI's commands share to reach a node: JSON-RPC over fetch, and the errors for input they cannot work with. */
 import { requestBody, type Send } from '../core/methods/call.js'
 import { parseReply } from '../core/methods/envelope.js'
 
 /** Input the command cannot work with (exit code 2): bad flags, unreadable files, a node that cannot be reached. */
 export class InputError extends Error {}
+
+/** A command line that is itself wrong (a missing or malformed flag): an `InputError` shown with the usage. */
+export class UsageError extends InputError {}
+
+/**
+ * What a command writes to stderr for input it cannot work with (exit code 2): `<command>: <message>`,
+ * then the usage when the command line itself is wrong (a `UsageError` or a `parseArgs` error), not
+ * when valid arguments met a runtime problem (an unreadable file, an unreachable node).
+ */
+export function inputErrorText(command: string, e: Error, usage: string): string {
+  const wrongLine = e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  return `${command}: ${e.message}\n${wrongLine ? `\n${usage}` : ''}`
+}
 
 /**
  * A JSON-RPC sender over fetch: our request body, our envelope check, lossless parse. A URL

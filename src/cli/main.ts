@@ -1,11 +1,13 @@
 /**
  * `subnet-rpc` command line: `subnet-rpc devnet [--genesis f] [--upgrade f] [--port n]`,
  * `subnet-rpc check --genesis f [--upgrade f] [--rpc url]` (./check.ts) and
- * `subnet-rpc status <url>` (./status.ts). The devnet is the package subnet-rpc-devnet, loaded
- * only for `devnet`; status's modules are loaded only for `status`.
+ * `subnet-rpc status <url>` (./status.ts), and `--help`, `--version`. The devnet is the package
+ * subnet-rpc-devnet, loaded only for `devnet`; status's modules are loaded only for `status`.
+ * Exit codes: 0 done, 1 a runtime failure, 2 a command line the command cannot work with.
  */
 import { createRequire } from 'node:module'
 import { check, type CliIo } from './check.js'
+import { inputErrorText, UsageError } from './fetchSend.js'
 
 /**
  * What this command uses of subnet-rpc-devnet, the package an app installs beside subnet-rpc to run
@@ -24,6 +26,10 @@ Commands:
   devnet   Run a local Avalanche L1 node stand-in (Info API + Subnet-EVM RPC) backed by anvil
   check    Check a genesis.json and upgrade.json as a node does at start (and against a live chain with --rpc)
   status   Show a node's and its L1's state (node, health, peers, rules, precompiles, validators)
+
+Options:
+  -h, --help       Show this help
+  -v, --version    Show the version of subnet-rpc
 
 subnet-rpc <command> --help shows a command's options.
 `
@@ -49,11 +55,21 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     const { status } = await import('./status.js')
     return status(rest, io)
   }
-  if (command !== 'devnet') {
-    ;(command === '--help' || command === '-h' ? io.stdout : io.stderr).write(commands)
-    return command === '--help' || command === '-h' ? 0 : 2
+  if (command === 'devnet') return (await loadDevnet()).devnetCommand(rest, 'subnet-rpc devnet')
+  if (command === '--help' || command === '-h') {
+    io.stdout.write(commands)
+    return 0
   }
-  return (await loadDevnet()).devnetCommand(rest, 'subnet-rpc devnet')
+  if (command === '--version' || command === '-v') {
+    io.stdout.write(`${version}\n`)
+    return 0
+  }
+  if (command === undefined) io.stderr.write(commands)
+  else {
+    const unknown = `unknown ${command.startsWith('-') ? 'option' : 'command'} ${JSON.stringify(command)}`
+    io.stderr.write(inputErrorText('subnet-rpc', new UsageError(unknown), commands))
+  }
+  return 2
 }
 
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(

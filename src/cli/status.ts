@@ -21,7 +21,7 @@ import type { GetNodeIDReturnType, GetNodeVersionReturnType, PeersReturnType, Up
 import type { ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'
 import type { CurrentValidator } from '../core/types/validators.js'
 import { NodeRpcError } from '../errors/node.js'
-import { fetchSend, InputError } from './fetchSend.js'
+import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
 
 export type StatusIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -94,7 +94,7 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
   try {
     infoUrl = deriveInfoUrl(url)
   } catch (e) {
-    throw new InputError((e as Error).message)
+    throw new UsageError((e as Error).message)
   }
   const infoSend = fetchSend(infoUrl)
   const run = async <T>(step: string, f: () => Promise<T>): Promise<Outcome<T>> => {
@@ -336,7 +336,7 @@ export async function status(argv: string[], io: StatusIo): Promise<number> {
       options: { json: { type: 'boolean' }, chain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }))
   } catch (e) {
-    io.stderr.write(`${(e as Error).message}\n\n${statusUsage}`)
+    io.stderr.write(inputErrorText('subnet-rpc status', e as Error, statusUsage))
     return 2
   }
   if (values.help) {
@@ -344,7 +344,7 @@ export async function status(argv: string[], io: StatusIo): Promise<number> {
     return 0
   }
   if (positionals.length !== 1) {
-    io.stderr.write(`subnet-rpc status needs one URL.\n\n${statusUsage}`)
+    io.stderr.write(inputErrorText('subnet-rpc status', new UsageError('needs one URL'), statusUsage))
     return 2
   }
   const tty = (io.stderr as NodeJS.WriteStream).isTTY === true
@@ -356,9 +356,9 @@ export async function status(argv: string[], io: StatusIo): Promise<number> {
     report = await queryStatus(positionals[0]!, values.chain, progress)
   } catch (e) {
     if (tty) io.stderr.write('\r\x1b[2K')
-    io.stderr.write(`subnet-rpc status: ${(e as Error).message}\n`)
-    if (e instanceof InputError) return 2
-    throw e
+    if (!(e instanceof InputError)) throw e
+    io.stderr.write(inputErrorText('subnet-rpc status', e, statusUsage))
+    return 2
   }
   if (tty) io.stderr.write('\r\x1b[2K')
   io.stdout.write(values.json ? statusJson(report) : formatStatus(report, io))

@@ -91,12 +91,23 @@ describe('subnet-rpc status (in process)', () => {
     expect(plain.stdout).not.toContain('\x1b[')
   })
 
-  it('bad input: exit 2', async () => {
-    expect((await run([])).code).toBe(2)
-    expect((await run(['not a url'])).code).toBe(2)
+  it('bad input: exit 2, with the usage only when the command line is wrong', async () => {
+    const usage = 'Usage: subnet-rpc status <url>'
+    for (const [argv, reason] of [
+      [[], 'subnet-rpc status: needs one URL\n\n'],
+      [['a', 'b'], 'subnet-rpc status: needs one URL\n\n'],
+      [['--bogus', 'http://x'], "subnet-rpc status: Unknown option '--bogus'"],
+      [['not a url'], 'subnet-rpc status: Cannot derive the Info API URL: "not a url" is not an http(s) or ws(s) URL.\n\n'],
+    ] as const) {
+      const r = await run([...argv])
+      expect(r.code, argv.join(' ')).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr.startsWith(reason), r.stderr).toBe(true)
+      expect(r.stderr).toContain(usage)
+    }
     const down = await run(['http://127.0.0.1:1'])
     expect(down.code).toBe(2)
-    expect(down.stderr).toContain('cannot reach http://127.0.0.1:1/ext/info')
+    expect(down.stderr).toMatch(/^subnet-rpc status: cannot reach http:\/\/127\.0\.0\.1:1\/ext\/info: .*\n$/)
     const help = await run(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: subnet-rpc status <url>')

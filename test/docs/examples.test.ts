@@ -173,7 +173,8 @@ const title = (p: Prepared) => `${p.snippet.id}${p.snippet.host ? ` (${p.snippet
 
 describe('inventory', () => {
   it('has a build to check against (npm run build)', () => {
-    for (const f of ['dist/index.d.ts', 'dist/viem/index.d.ts', 'dist/ethers/index.d.ts', 'dist/config.d.ts']) expect(existsSync(join(root, f)), f).toBe(true)
+    for (const f of ['dist/index.d.ts', 'dist/viem/index.d.ts', 'dist/ethers/index.d.ts', 'dist/config.d.ts'])
+      expect(existsSync(join(root, f)), f).toBe(true)
   })
 
   it('finds the examples of the README, the docs and the JSDoc', () => {

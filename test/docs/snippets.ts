@@ -418,7 +418,16 @@ export function importOrder(file: string): string[] {
   if (file.startsWith('src/ethers/') || file === 'docs/ethers.md' || file === 'docs/hardhat.md')
     return ['subnet-rpc/ethers', 'subnet-rpc', 'ethers', 'subnet-rpc/viem', 'viem', ...others]
   if (file.startsWith('packages/devnet/src/') || file === 'docs/devnet.md')
-    return ['subnet-rpc-devnet', 'subnet-rpc', 'subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc/viem', 'viem', 'subnet-rpc/ethers', 'ethers']
+    return [
+      'subnet-rpc-devnet',
+      'subnet-rpc',
+      'subnet-rpc/config',
+      'subnet-rpc/internal',
+      'subnet-rpc/viem',
+      'viem',
+      'subnet-rpc/ethers',
+      'ethers',
+    ]
   return ['subnet-rpc/viem', 'subnet-rpc', 'viem', ...others, 'subnet-rpc/ethers', 'ethers']
 }
 

@@ -13,3 +13,11 @@ export const entryPoints: Record<string, string> = {
   'subnet-rpc/internal': 'src/internal.ts',
   'subnet-rpc-devnet': 'packages/devnet/src/index.ts',
 }
+
+/** vitest's `resolve.alias` for the table: each package name (exactly) to its source entry under `root`. */
+export function sourceAliases(root: string) {
+  return Object.entries(entryPoints).map(([id, file]) => ({
+    find: new RegExp(`^${id.replaceAll('/', '\\/')}$`),
+    replacement: `${root}/${file}`,
+  }))
+}

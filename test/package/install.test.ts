@@ -367,17 +367,21 @@ export const entries = [${entries.map((_, i) => `e${i}`).join(', ')}].map((e) =>
   it.each([
     ['bundler', { module: 'ESNext', moduleResolution: 'Bundler' }],
     ['node16', { module: 'Node16', moduleResolution: 'Node16' }],
-  ])('every entry of subnet-rpc and subnet-rpc-devnet type-checks with moduleResolution %s', async (name, options) => {
-    const dir = join(strictApp.dir, `strict-${name}`)
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'index.mts'), source)
-    const compilerOptions = { ...options, target: 'ES2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['index.mts'] }))
-    const tsc = join(strictApp.dir, 'node_modules/typescript/bin/tsc')
-    const result = await run(process.execPath, [tsc, '-p', dir], { cwd: dir }).then(
-      () => ({ code: 0, output: '' }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, output: e.stdout }),
-    )
-    expect(result).toEqual({ code: 0, output: '' })
-  }, 120_000)
+  ])(
+    'every entry of subnet-rpc and subnet-rpc-devnet type-checks with moduleResolution %s',
+    async (name, options) => {
+      const dir = join(strictApp.dir, `strict-${name}`)
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'index.mts'), source)
+      const compilerOptions = { ...options, target: 'ES2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['index.mts'] }))
+      const tsc = join(strictApp.dir, 'node_modules/typescript/bin/tsc')
+      const result = await run(process.execPath, [tsc, '-p', dir], { cwd: dir }).then(
+        () => ({ code: 0, output: '' }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, output: e.stdout }),
+      )
+      expect(result).toEqual({ code: 0, output: '' })
+    },
+    120_000,
+  )
 })

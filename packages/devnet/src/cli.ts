@@ -2,6 +2,7 @@
  * The devnet's command line (`subnet-rpc-devnet [options]`, and `subnet-rpc devnet [options]` through
  * subnet-rpc's CLI): the options of `startDevnet`, the URLs printed, Ctrl-C to stop.
  */
+import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { devnetPackages } from './anvil.js'
 import { startDevnet } from './start.js'
@@ -24,6 +25,9 @@ Options:
   --api-max-blocks-per-request <n>
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
   -h, --help         Show this help
+  -v, --version      Show the version of subnet-rpc-devnet
+
+Exit codes: 0 stopped (Ctrl-C), 1 the devnet failed to start, 2 bad options.
 `
 
 function port(value: string | undefined, name: string): number | undefined {
@@ -34,21 +38,11 @@ function port(value: string | undefined, name: string): number | undefined {
   return n
 }
 
-/**
- * The devnet's command line: parses `argv` (the options of {@link usage}), starts a devnet, prints its
- * URLs and runs until SIGINT or SIGTERM; 0 when stopped, and throws on bad options or a failed start.
- * `subnet-rpc devnet` and this package's own `subnet-rpc-devnet` bin both run it.
- *
- * @example
- * import { devnetCommand } from 'subnet-rpc-devnet'
- *
- * // As `subnet-rpc-devnet --port 9650` does; resolves with the exit code once stopped (SIGINT or SIGTERM).
- * process.exitCode = await devnetCommand(['--port', '9650'])
- */
-export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet'): Promise<number> {
+/** The options of {@link usage}, checked: throws on any the command cannot work with. */
+function parseOptions(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    allowPositionals: true,
+    allowPositionals: false,
     options: {
       genesis: { type: 'string' },
       upgrade: { type: 'string' },
@@ -60,12 +54,9 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
       alias: { type: 'string' },
       'api-max-blocks-per-request': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   })
-  if (values.help) {
-    process.stdout.write(usage(command))
-    return 0
-  }
   const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
   if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
@@ -73,18 +64,56 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
     throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
+  return {
+    help: values.help,
+    version: values.version,
+    start: {
+      genesis: values.genesis,
+      upgrade: values.upgrade,
+      port: port(values.port, 'port') ?? 9650,
+      anvilPort: port(values['anvil-port'], 'anvil-port'),
+      anvilBinary: values.anvil,
+      seed: values.seed,
+      networkID,
+      alias: values.alias,
+      apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
+    },
+  }
+}
 
-  const devnet = await startDevnet({
-    genesis: values.genesis,
-    upgrade: values.upgrade,
-    port: port(values.port, 'port') ?? 9650,
-    anvilPort: port(values['anvil-port'], 'anvil-port'),
-    anvilBinary: values.anvil,
-    seed: values.seed,
-    networkID,
-    alias: values.alias,
-    apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
-  })
+/**
+ * The devnet's command line: parses `argv` (the options of {@link usage}), starts a devnet, prints its
+ * URLs and runs until SIGINT or SIGTERM. Resolves with the exit code: 0 when stopped (or after `--help`,
+ * `--version`), 2 on bad options (the message and the usage on stderr); throws when the devnet fails to
+ * start (the bins print the message alone and exit 1). `subnet-rpc devnet` and this package's own
+ * `subnet-rpc-devnet` bin both run it.
+ *
+ * @example
+ * import { devnetCommand } from 'subnet-rpc-devnet'
+ *
+ * // As `subnet-rpc-devnet --port 9650` does; resolves with the exit code once stopped (SIGINT or SIGTERM).
+ * process.exitCode = await devnetCommand(['--port', '9650'])
+ */
+export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet'): Promise<number> {
+  let options: ReturnType<typeof parseOptions>
+  try {
+    options = parseOptions(argv)
+  } catch (e) {
+    // As subnet-rpc check and status report a command line they cannot work with.
+    process.stderr.write(`${command}: ${(e as Error).message}\n\n${usage(command)}`)
+    return 2
+  }
+  if (options.help) {
+    process.stdout.write(usage(command))
+    return 0
+  }
+  if (options.version) {
+    // By name, so that it is this package's version wherever the module sits (built, or from src/ in tests).
+    const { version } = createRequire(import.meta.url)('subnet-rpc-devnet/package.json') as { version: string }
+    process.stdout.write(`${version}\n`)
+    return 0
+  }
+  const devnet = await startDevnet(options.start)
   process.stdout.write(
     [
       `${command} is running`,
