@@ -22,7 +22,7 @@ pragma solidity 0.8.26;
 ///
 /// Only in simulations does a failure reached straight from the transaction's origin revert with
 /// `Error(<the node's text>)` instead, which the devnet turns into the node's -32000 answer of
-/// `eth_call` / `eth_estimateGas` (src/devnet/precompiles/rpc.ts): the devnet asks anvil again with a state
+/// `eth_call` / `eth_estimateGas` (packages/devnet/src/precompiles/rpc.ts): the devnet asks anvil again with a state
 /// override that sets `SIMULATION_SLOT`. The flag is never in the chain's state and is read only on the
 /// failure path, so a successful call costs the same with or without it.
 abstract contract Precompile {

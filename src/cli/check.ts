@@ -1,11 +1,10 @@
 /**
  * `subnet-rpc check`: what a subnet-evm node makes of a genesis and an upgrade.json before you
- * restart validators with them. Offline, the node's parse and `Verify` rules (the devnet's
- * readers, src/devnet/config: `parseGenesis` in `plugin/evm/vm.go`, `params/extras`); with
+ * restart validators with them. Offline, the node's parse and `Verify` rules (shared with the
+ * devnet, src/core/config: `parseGenesis` in `plugin/evm/vm.go`, `params/extras`); with
  * `--rpc`, also the compatibility check the node runs against its last accepted block
  * (`SetupGenesisBlock`, `core/genesis.go`; core/rules/compat.ts), from the chain's own
- * `eth_getChainConfig` and latest block. Needs neither viem nor ethers nor the devnet's
- * optional dependencies: requests go through core's call seam over fetch.
+ * `eth_getChainConfig` and latest block. Needs neither viem nor ethers nor the devnet: requests go through core's call seam over fetch.
  */
 import { accessSync, constants } from 'node:fs'
 import { parseArgs } from 'node:util'

@@ -32,7 +32,7 @@ async function run(bin: string, args: string[]): Promise<{ code: number; stdout:
 
 beforeAll(() => {
   // No rebuild here: another test file may be running the built packages at the same time.
-  expect(existsSync(subnetRpc) && existsSync(join(root, 'packages/devnet/dist/devnet/bin.js')), 'build first: npm run build').toBe(true)
+  expect(existsSync(subnetRpc) && existsSync(join(root, 'packages/devnet/dist/bin.js')), 'build first: npm run build').toBe(true)
 })
 
 describe('subnet-rpc', () => {

@@ -1,5 +1,5 @@
 /**
- * The checked-in precompile artifacts (src/devnet/precompiles/artifacts/contracts.ts) are what
+ * The checked-in precompile artifacts (packages/devnet/src/precompiles/artifacts/contracts.ts) are what
  * scripts/compile-contracts.mjs makes from contracts/*.sol today (rerun the script after editing a
  * contract), and each Solidity stand-in offers every function and event of the node's ABI: the
  * events are the stand-in's own, the functions its interface's (`IAllowList`, `IFeeManager`, ...;

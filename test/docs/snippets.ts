@@ -22,7 +22,7 @@
  *   - `url`: `string`;
  *   - any other name exported by `subnet-rpc`, its subpaths, `viem` or `ethers` is imported
  *     from the first of them that has it, in an order that depends on where the fragment is
- *     (src/ethers, docs/ethers.md, docs/hardhat.md: ethers first; src/devnet, docs/devnet.md:
+ *     (src/ethers, docs/ethers.md, docs/hardhat.md: ethers first; packages/devnet/src, docs/devnet.md:
  *     the devnet first; elsewhere viem first);
  *   - a fragment that begins with `catch (` is read as the end of a `try` (`try {} ` is put
  *     before it on the same line).

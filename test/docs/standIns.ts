@@ -14,7 +14,7 @@ import { precompileWalletActions } from 'subnet-rpc/viem/precompiles'
 import { infoActions, subnetActions } from 'subnet-rpc/viem'
 import { SubnetProvider } from 'subnet-rpc/ethers'
 
-/** anvil's first dev account: the built-in devnet's admin of every allow-list precompile (src/devnet/config/defaults.ts). */
+/** anvil's first dev account: the built-in devnet's admin of every allow-list precompile (packages/devnet/src/config/defaults.ts). */
 const adminKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 
 export type StandInKind = 'publicClient' | 'provider' | 'info' | 'url' | 'eip1193' | 'adminWallet' | 'adminPrecompileWallet' | 'role'
