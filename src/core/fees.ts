@@ -182,7 +182,7 @@ function bytesOf(argument: string, data: unknown): Uint8Array {
  *
  * @throws {InvalidArgumentError} when there are fewer than 80 bytes (`ErrWindowInsufficientLength`).
  * @example
- * import { encodeFeeWindow, parseFeeWindow } from 'subnet-rpc'
+ * import { encodeFeeWindow, parseFeeWindow } from 'subnet-rpc/fees'
  * const extra = encodeFeeWindow([0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 21_000n, 50_000n])
  * parseFeeWindow(extra)[9] // 50000n
  */
@@ -208,7 +208,7 @@ export function parseFeeWindow(extraData: Hex | Uint8Array): FeeWindow {
  * oldest first (`subnetevm.Window.Bytes`).
  *
  * @example
- * import { encodeFeeWindow } from 'subnet-rpc'
+ * import { encodeFeeWindow } from 'subnet-rpc/fees'
  * encodeFeeWindow([0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 1n]).length // 162
  */
 export function encodeFeeWindow(window: FeeWindow): Hex {
@@ -220,7 +220,7 @@ export function encodeFeeWindow(window: FeeWindow): Hex {
  * Adds gas to the newest slot, saturating at 2^64−1 (`subnetevm.Window.Add`).
  *
  * @example
- * import { addToFeeWindow } from 'subnet-rpc'
+ * import { addToFeeWindow } from 'subnet-rpc/fees'
  * addToFeeWindow([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n], 5n)[9] // 15n
  */
 export function addToFeeWindow(window: FeeWindow, ...amounts: bigint[]): FeeWindow {
@@ -238,7 +238,7 @@ export function addToFeeWindow(window: FeeWindow, ...amounts: bigint[]): FeeWind
  * window (`subnetevm.Window.Shift`).
  *
  * @example
- * import { shiftFeeWindow } from 'subnet-rpc'
+ * import { shiftFeeWindow } from 'subnet-rpc/fees'
  * shiftFeeWindow([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n], 8n) // [9n, 10n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n]
  */
 export function shiftFeeWindow(window: FeeWindow, seconds: bigint): FeeWindow {
@@ -253,7 +253,7 @@ export function shiftFeeWindow(window: FeeWindow, seconds: bigint): FeeWindow {
  * The gas in the window, saturating at 2^64−1 on overflow (`subnetevm.Window.Sum`).
  *
  * @example
- * import { sumFeeWindow } from 'subnet-rpc'
+ * import { sumFeeWindow } from 'subnet-rpc/fees'
  * sumFeeWindow([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n]) // 55n
  */
 export function sumFeeWindow(window: FeeWindow): bigint {
@@ -330,7 +330,7 @@ export type NextFeeWindowParameters = {
  * @throws {InvalidArgumentError} when the parent's `extraData` is shorter than 80 bytes, or the
  * child's timestamp is before the parent's (`errInvalidTimestamp`).
  * @example
- * import { encodeFeeWindow, nextFeeWindow } from 'subnet-rpc'
+ * import { encodeFeeWindow, nextFeeWindow } from 'subnet-rpc/fees'
  * const parent = { number: 5n, timestamp: 100n, gasUsed: 21_000n, extraData: encodeFeeWindow([0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 7n]) }
  * nextFeeWindow({ parent, timestamp: 101n }) // [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 21007n, 0n]
  */
@@ -447,7 +447,7 @@ function baseFeeAtMs(p: NextBaseFeeParameters, ms: bigint): bigint | null {
  * @throws {InvalidArgumentError} on a parent `extraData` shorter than 80 bytes, a child time
  * before the parent's, or a value out of its Go type's range.
  * @example
- * import { encodeFeeWindow, nextBaseFee } from 'subnet-rpc'
+ * import { encodeFeeWindow, nextBaseFee } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -480,7 +480,7 @@ export function nextBaseFee(parameters: NextBaseFeeParameters): NextBaseFee | nu
  * Overloaded: without `upgrades` the result is never `null`.
  *
  * @example
- * import { encodeFeeWindow, estimateNextBaseFee } from 'subnet-rpc'
+ * import { encodeFeeWindow, estimateNextBaseFee } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -510,7 +510,7 @@ export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint |
  * `null` when no such block is past SubnetEVM. Overloaded: without `upgrades`, never `null`.
  *
  * @example
- * import { encodeFeeWindow, maxNextBaseFee } from 'subnet-rpc'
+ * import { encodeFeeWindow, maxNextBaseFee } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -524,7 +524,7 @@ export function estimateNextBaseFee(parameters: NextBaseFeeParameters): bigint |
  * @example
  * // The head block as viem gives it, and the fee config in force: the fee cap no next block can refuse.
  * import { createPublicClient, http } from 'viem'
- * import { maxNextBaseFee } from 'subnet-rpc'
+ * import { maxNextBaseFee } from 'subnet-rpc/fees'
  * import { subnetActions } from 'subnet-rpc/viem'
  *
  * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(subnetActions)
@@ -576,7 +576,7 @@ export type BlockGasCostWithStepParameters = {
  * clamped to `[minBlockGasCost, maxBlockGasCost]`. No parent cost: `minBlockGasCost`.
  *
  * @example
- * import { blockGasCostWithStep } from 'subnet-rpc'
+ * import { blockGasCostWithStep } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -633,7 +633,7 @@ export type BlockGasCostParameters = {
  * 64 bits, as Go's `Uint64()`) and the seconds since the parent (0 if the child is earlier).
  *
  * @example
- * import { blockGasCost } from 'subnet-rpc'
+ * import { blockGasCost } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -685,7 +685,7 @@ function bidCaps(tx: FeeBid, i: number | undefined): { feeCap: bigint; tipCap: b
  * Without a base fee, the tip cap.
  *
  * @example
- * import { effectiveGasTip } from 'subnet-rpc'
+ * import { effectiveGasTip } from 'subnet-rpc/fees'
  * effectiveGasTip({ maxFeePerGas: 30n, maxPriorityFeePerGas: 2n }, 29n) // 1n
  * effectiveGasTip({ gasPrice: 150n }, 100n) // 50n
  */
@@ -734,7 +734,7 @@ export type VerifyBlockFeeResult =
  * at the transactions.
  *
  * @example
- * import { verifyBlockFee } from 'subnet-rpc'
+ * import { verifyBlockFee } from 'subnet-rpc/fees'
  * verifyBlockFee({ baseFee: 100n, blockGasCost: 100_000n, transactions: [{ gasPrice: 200n, gasUsed: 100_000n }] })
  * // { ok: true, blockGas: 100000n }
  */
@@ -784,7 +784,7 @@ export type GasLimitParameters = FeeChildTime & {
  * `feeConfig.gasLimit` (its low 64 bits, as Go's `Uint64()`); before, the parent's.
  *
  * @example
- * import { gasLimit } from 'subnet-rpc'
+ * import { gasLimit } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -814,7 +814,7 @@ export type VerifyGasLimitParameters = {
  * differ from the parent's by less than parent/1024. Returns `ok` or Go's error text.
  *
  * @example
- * import { verifyGasLimit } from 'subnet-rpc'
+ * import { verifyGasLimit } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,
@@ -873,7 +873,7 @@ export type NextBlockFees = {
  * block with {@link verifyBlockFee} against `blockGasCost`.
  *
  * @example
- * import { encodeFeeWindow, nextBlockFees } from 'subnet-rpc'
+ * import { encodeFeeWindow, nextBlockFees } from 'subnet-rpc/fees'
  * const feeConfig = {
  *   gasLimit: 8_000_000n, targetBlockRate: 2n, minBaseFee: 25_000_000_000n, targetGas: 15_000_000n,
  *   baseFeeChangeDenominator: 36n, minBlockGasCost: 0n, maxBlockGasCost: 1_000_000n, blockGasCostStep: 200_000n,

@@ -421,6 +421,7 @@ export function importOrder(file: string): string[] {
     return [
       'subnet-rpc-devnet',
       'subnet-rpc',
+      'subnet-rpc/fees',
       'subnet-rpc/config',
       'subnet-rpc/internal',
       'subnet-rpc/viem',
@@ -432,13 +433,14 @@ export function importOrder(file: string): string[] {
 }
 
 /** The entries a fragment outside the adapters' and the devnet's files takes names from last. */
-const others = ['subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc-devnet']
+const others = ['subnet-rpc/fees', 'subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc-devnet']
 const allModules = [
   'subnet-rpc',
   'subnet-rpc/viem',
   'subnet-rpc/viem/actions',
   'subnet-rpc/viem/precompiles',
   'subnet-rpc/ethers',
+  'subnet-rpc/fees',
   'subnet-rpc/config',
   'subnet-rpc/internal',
   'subnet-rpc-devnet',

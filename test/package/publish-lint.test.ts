@@ -57,7 +57,7 @@ it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devne
   expect(outside).toEqual([])
   expect(paths.filter((p) => /\.map$|\.test\.|^src\/|^test\/|\.c[jt]s$/.test(p))).toEqual([])
   // Every entry point with its declarations (one format, ESM), and the bin.
-  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index', 'config', 'internal'])
+  for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index', 'fees', 'config', 'internal'])
     for (const ext of ['.js', '.d.ts']) expect(paths, `dist/${entry}${ext}`).toContain(`dist/${entry}${ext}`)
   expect(paths.filter((p) => p.startsWith('dist/devnet/'))).toEqual([])
   expect(paths).toContain('dist/cli.js')

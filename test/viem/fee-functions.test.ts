@@ -7,7 +7,7 @@
  */
 import { createPublicClient, http } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { blockGasCost, estimateNextBaseFee, maxNextBaseFee, nextBaseFee } from '../../src/index.js'
+import { blockGasCost, estimateNextBaseFee, maxNextBaseFee, nextBaseFee } from '../../src/fees.js'
 import { subnetActions } from '../../src/viem/index.js'
 import { rpc, testGenesis, testGenesisTime, useDevnet } from '../helpers/devnet.js'
 

@@ -54,10 +54,10 @@ export type AllowListRoleNumber = (typeof allowListRoles)[AllowListRole]
  * A role as the node's methods take it: by name, or as the stored `uint256` word.
  *
  * @example
- * import { allowListRoleIsEnabled, type AllowListRoleLike } from 'subnet-rpc'
+ * import { allowListRoleString, type AllowListRoleLike } from 'subnet-rpc'
  *
  * const stored: AllowListRoleLike = 3n
- * allowListRoleIsEnabled(stored) // true
+ * allowListRoleString(stored) // 'ManagerRole'
  */
 export type AllowListRoleLike = AllowListRole | number | bigint
 
@@ -158,8 +158,6 @@ export function allowListRoleString(role: AllowListRoleLike): AllowListRoleStrin
  * `InvalidArgumentError`.
  *
  * @example
- * import { canModifyAllowListRole } from 'subnet-rpc'
- *
  * canModifyAllowListRole({ caller: 'manager', from: 'none', to: 'enabled' }) // true
  * canModifyAllowListRole({ caller: 'manager', from: 'enabled', to: 'admin' }) // false
  * canModifyAllowListRole({ caller: 'admin', from: 'admin', to: 'none' }) // true
@@ -189,8 +187,6 @@ export function canModifyAllowListRole({
  * or a stored uint256 value; anything else throws `InvalidArgumentError`.
  *
  * @example
- * import { allowListRoleIsEnabled } from 'subnet-rpc'
- *
  * allowListRoleIsEnabled('manager') // true
  * allowListRoleIsEnabled(0n) // false
  */
@@ -204,7 +200,7 @@ export function allowListRoleIsEnabled(role: AllowListRoleLike): boolean {
  * for `writeContract({ functionName: allowListRoleSetters[role], … })`.
  *
  * @example
- * import { allowListAbi, allowListRoleSetters, txAllowListAddress, type AllowListRole } from 'subnet-rpc'
+ * import { allowListAbi, txAllowListAddress, type AllowListRole } from 'subnet-rpc'
  * import type { Account, Chain, Transport, WalletClient } from 'viem'
  * declare const wallet: WalletClient<Transport, Chain, Account>
  * declare const role: AllowListRole

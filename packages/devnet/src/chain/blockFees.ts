@@ -19,7 +19,7 @@
  * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
  */
 import { desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
-import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc'
+import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc/fees'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { rewardAddressSlot } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
