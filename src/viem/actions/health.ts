@@ -4,11 +4,11 @@
  * transport as the Info API's URL is (or the one `healthActions({ url })` set for it).
  */
 import * as table from '../../core/methods/health.js'
-import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
 import type { EndpointActionErrorType } from '../types/actions.js'
 import { endpointAction, healthEndpoint } from '../utils/endpoint.js'
 
-const healthAction = <S extends MethodSpec<never, unknown>>(spec: S) => endpointAction(healthEndpoint, spec)
+const healthAction = /* @__PURE__ */ endpointAction(healthEndpoint)
 
 type T = typeof table
 

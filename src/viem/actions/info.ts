@@ -5,11 +5,11 @@
  * exports only the actions: `infoActions` adds each of its exports to a client.
  */
 import * as table from '../../core/methods/info.js'
-import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
 import type { InfoActionErrorType } from '../types/actions.js'
 import { endpointAction, infoEndpoint } from '../utils/endpoint.js'
 
-const infoAction = <S extends MethodSpec<never, unknown>>(spec: S) => endpointAction(infoEndpoint, spec)
+const infoAction = /* @__PURE__ */ endpointAction(infoEndpoint)
 
 type T = typeof table
 

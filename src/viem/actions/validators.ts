@@ -24,7 +24,7 @@ type T = typeof table
  * const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const validators = await getCurrentValidators(client)
  */
-export const getCurrentValidators = /* @__PURE__ */ endpointAction(validatorsEndpoint, table.getCurrentValidators)
+export const getCurrentValidators = /* @__PURE__ */ endpointAction(validatorsEndpoint)(table.getCurrentValidators)
 export type GetCurrentValidatorsParameters = ArgsOf<T['getCurrentValidators']>
 export type GetCurrentValidatorsReturnType = ResultOf<T['getCurrentValidators']>
 export type GetCurrentValidatorsErrorType = EndpointActionErrorType<T['getCurrentValidators']>

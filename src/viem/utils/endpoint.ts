@@ -119,9 +119,9 @@ function firstThatAnswers(transports: Transport[]): Transport {
     // Retries are the round's, as in viem's fallback: the inner transports keep their own settings.
     const instances = transports.map((t) => t(options))
     return createTransport({
-      key: 'subnetEndpointFallback',
+      key: 'subnetFallback',
       name: 'Endpoint fallback',
-      type: 'subnetEndpointFallback',
+      type: 'subnetFallback',
       async request(args: unknown) {
         let last: unknown
         for (const t of instances) {
@@ -158,16 +158,18 @@ export function setEndpointRequester<O extends EndpointActionsOptions>(endpoint:
 }
 
 /**
- * The standalone action of `spec` on `endpoint`: through the requester of the client's
- * decorator, else one derived on first use.
+ * The maker of `endpoint`'s standalone actions: each the method of a spec, through the
+ * requester of the client's decorator, else one derived on first use.
  */
-export const endpointAction = <S extends MethodSpec<never, unknown>>(endpoint: Endpoint<never>, spec: S): StandaloneAction<S, Client> =>
-  ((client: Client, parameters?: ArgsOf<S>) =>
-    callMethod(
-      spec,
-      parameters as never,
-      (endpoint.requesters.get(client) ?? setEndpointRequester(endpoint, client)).request as Send,
-    )) as StandaloneAction<S, Client>
+export const endpointAction =
+  (endpoint: Endpoint<never>) =>
+  <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
+    ((client: Client, parameters?: ArgsOf<S>) =>
+      callMethod(
+        spec,
+        parameters as never,
+        (endpoint.requesters.get(client) ?? setEndpointRequester(endpoint, client)).request as Send,
+      )) as StandaloneAction<S, Client>
 
 const isClient = (value: unknown): value is Client => typeof (value as Client | undefined)?.request === 'function'
 
