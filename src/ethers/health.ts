@@ -1,19 +1,17 @@
-import { FetchRequest, makeError, type JsonRpcApiProvider } from 'ethers'
+import type { FetchRequest } from 'ethers'
 import { healthFromGet, healthGetUrl, type HealthKind } from '../core/health.js'
-import { callMethod } from '../core/methods/call.js'
 import * as table from '../core/methods/health.js'
-import type { ActionsOf, MethodSpec } from '../core/methods/spec.js'
+import type { ActionsOf } from '../core/methods/spec.js'
 import type { HealthParameters, HealthReturnType } from '../core/types/health.js'
 import { deriveHealthUrl } from '../core/url.js'
-import { bodyText, postJson } from './http.js'
-import type { InfoClientOptions } from './info.js'
-import { sendWithLifecycle } from './request.js'
+import { EndpointClient, type EndpointClientOptions } from './endpoint.js'
+import { bodyText } from './http.js'
 
 /** The Health API's methods, one per entry of the core table, documented there. */
 export type HealthMethods = ActionsOf<typeof table>
 
 /** `HealthClient`'s options: a provider whose lifecycle it follows (`provider.health` sets it). */
-export type HealthClientOptions = InfoClientOptions
+export type HealthClientOptions = EndpointClientOptions
 
 /** `HealthClient.check`'s options: which checks, and which tags. */
 export type HealthCheckOptions = HealthParameters & {
@@ -35,19 +33,9 @@ export type HealthCheckOptions = HealthParameters & {
  * const ready = await health.check({ kind: 'readiness' })
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its static block defines each method the merged interface declares.
-export class HealthClient {
-  readonly #request: FetchRequest
-  readonly #provider: JsonRpcApiProvider | undefined
-
+export class HealthClient extends EndpointClient {
   constructor(urlOrRequest: string | FetchRequest, options: HealthClientOptions = {}) {
-    this.#request = typeof urlOrRequest === 'string' ? new FetchRequest(urlOrRequest) : urlOrRequest.clone()
-    this.#request.url = deriveHealthUrl(this.#request.url)
-    this.#provider = options.provider
-  }
-
-  /** The `/ext/health` URL requests go to. */
-  get url(): string {
-    return this.#request.url
+    super(urlOrRequest, deriveHealthUrl, options)
   }
 
   /**
@@ -55,29 +43,13 @@ export class HealthClient {
    * `?tag=`): 503 is an answer (`healthy: false`), not an error. Refused once the provider is destroyed.
    */
   async check(options: HealthCheckOptions = {}): Promise<HealthReturnType> {
-    const request = this.#request.clone()
-    request.url = healthGetUrl(this.#request.url, options)
-    if (this.#provider?.destroyed) throw makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: 'GET' })
-    const response = await request.send()
-    return healthFromGet(response.statusCode, bodyText(response), `GET ${new URL(request.url).pathname}`)
-  }
-
-  #call<A, R>(spec: MethodSpec<A, R>, args: A): Promise<R> {
-    const post = (payload: unknown) => postJson(this.#request.clone(), payload)
-    return callMethod(spec, args, sendWithLifecycle(this.#provider, post))
+    const url = healthGetUrl(this.url, options)
+    const response = await this.sendGet(url)
+    return healthFromGet(response.statusCode, bodyText(response), `GET ${new URL(url).pathname}`)
   }
 
   static {
-    // One method per table entry, named as the entry (`health.readiness` is `readiness`).
-    for (const [name, spec] of Object.entries(table) as [string, MethodSpec<never, unknown>][]) {
-      Object.defineProperty(HealthClient.prototype, name, {
-        value(this: HealthClient, args: never) {
-          return this.#call(spec, args)
-        },
-        writable: true,
-        configurable: true,
-      })
-    }
+    HealthClient.defineMethods(HealthClient.prototype, table)
   }
 }
 

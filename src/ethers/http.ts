@@ -1,4 +1,4 @@
-/** One HTTP round trip with ethers' `FetchRequest`, shared by `SubnetProvider` and `InfoClient`. */
+/** One HTTP round trip with ethers' `FetchRequest`, shared by `SubnetProvider` and the endpoint clients (`EndpointClient`). */
 import { makeError, type FetchRequest, type FetchResponse } from 'ethers'
 import { notJson } from '../core/methods/envelope.js'
 import { parseJson } from '../core/json/parse.js'

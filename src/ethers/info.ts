@@ -1,21 +1,14 @@
-import { FetchRequest, type JsonRpcApiProvider } from 'ethers'
-import { callMethod } from '../core/methods/call.js'
+import type { FetchRequest } from 'ethers'
 import * as table from '../core/methods/info.js'
-import type { ActionsOf, MethodSpec } from '../core/methods/spec.js'
+import type { ActionsOf } from '../core/methods/spec.js'
 import { deriveInfoUrl } from '../core/url.js'
-import { postJson } from './http.js'
-import { sendWithLifecycle } from './request.js'
+import { EndpointClient, type EndpointClientOptions } from './endpoint.js'
 
 /** The Info API's methods, one per entry of the core table, documented there. */
 export type InfoMethods = ActionsOf<typeof table>
 
-export type InfoClientOptions = {
-  /**
-   * A provider whose lifecycle the client follows: once it is destroyed, calls reject as its
-   * `send` does, and each call emits its `debug` events. `provider.info` sets this.
-   */
-  provider?: JsonRpcApiProvider | undefined
-}
+/** `InfoClient`'s options: a provider whose lifecycle it follows (`provider.info` sets it). */
+export type InfoClientOptions = EndpointClientOptions
 
 /**
  * The node's Info API (`/ext/info`) for ethers users: one plain JSON-RPC request per call,
@@ -37,41 +30,13 @@ export type InfoClientOptions = {
  * const { numPeers } = await info.peers()
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its static block defines each method the merged interface declares.
-export class InfoClient {
-  readonly #request: FetchRequest
-  readonly #provider: JsonRpcApiProvider | undefined
-
+export class InfoClient extends EndpointClient {
   constructor(urlOrRequest: string | FetchRequest, options: InfoClientOptions = {}) {
-    if (typeof urlOrRequest === 'string') {
-      this.#request = new FetchRequest(deriveInfoUrl(urlOrRequest))
-    } else {
-      this.#request = urlOrRequest.clone()
-      this.#request.url = deriveInfoUrl(urlOrRequest.url)
-    }
-    this.#provider = options.provider
-  }
-
-  /** The `/ext/info` URL requests go to. */
-  get url(): string {
-    return this.#request.url
-  }
-
-  #call<A, R>(spec: MethodSpec<A, R>, args: A): Promise<R> {
-    const post = (payload: unknown) => postJson(this.#request.clone(), payload)
-    return callMethod(spec, args, sendWithLifecycle(this.#provider, post))
+    super(urlOrRequest, deriveInfoUrl, options)
   }
 
   static {
-    // One method per table entry, named as the entry (`info.peers` is `peers`).
-    for (const [name, spec] of Object.entries(table) as [string, MethodSpec<never, unknown>][]) {
-      Object.defineProperty(InfoClient.prototype, name, {
-        value(this: InfoClient, args: never) {
-          return this.#call(spec, args)
-        },
-        writable: true,
-        configurable: true,
-      })
-    }
+    InfoClient.defineMethods(InfoClient.prototype, table)
   }
 }
 

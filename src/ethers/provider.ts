@@ -55,9 +55,10 @@ export interface SubnetProviderMethods {
 }
 
 /**
- * Adds the Subnet-EVM methods and `info` to any ethers `JsonRpcApiProvider` class
- * (`JsonRpcProvider`, `BrowserProvider`, …), keeping its constructor. The methods follow
- * `send`'s lifecycle (refused once destroyed, `debug` events) without its batch timer.
+ * Adds the Subnet-EVM methods and the node's other endpoints (`info`, `health`, `validators`)
+ * to any ethers `JsonRpcApiProvider` class (`JsonRpcProvider`, `BrowserProvider`, …), keeping
+ * its constructor. The methods follow `send`'s lifecycle (refused once destroyed, `debug`
+ * events) without its batch timer.
  *
  * Its type is the base class plus {@link SubnetProviderMethods}, so a declaration names them
  * instead of restating every member of the base.
@@ -125,8 +126,8 @@ function connectionOf(provider: JsonRpcApiProvider, client: string): FetchReques
 
 /**
  * A drop-in `JsonRpcProvider` for Avalanche L1s: same constructor, same standard methods,
- * plus `feeConfig`, `getChainConfig`, `getActiveRulesAt`, `getActivePrecompilesAt` and
- * `info`. Replies are parsed losslessly, so integers above 2^53 stay exact.
+ * plus `feeConfig`, `getChainConfig`, `getActiveRulesAt`, `getActivePrecompilesAt`, `info`,
+ * `health` and `validators`. Replies are parsed losslessly, so integers above 2^53 stay exact.
  *
  * @example
  * import { SubnetProvider } from 'subnet-rpc/ethers'

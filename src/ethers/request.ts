@@ -15,6 +15,10 @@ export type AnyProvider = Sender | Requester
 /** Posts one payload and resolves with the parsed reply body, its envelope not yet checked. */
 export type PostBody = (payload: JsonRpcPayload) => Promise<unknown>
 
+/** What a destroyed provider's `send` rejects with, for `operation` (a method, or `GET`). */
+export const destroyedError = (operation: string) =>
+  makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation })
+
 /**
  * `SubnetProvider`'s way to hand over a reply's whole body (lossless parse), so the envelope
  * is checked (one object, the request's id, result or error) before the result is used.
@@ -32,8 +36,7 @@ type BodyPoster = { [postBody]?: PostBody }
  */
 export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody, stringIds = false): Send {
   return async ({ method, params }) => {
-    const destroyed = () => makeError('provider destroyed; cancelled request', 'UNSUPPORTED_OPERATION', { operation: method })
-    if (owner?.destroyed) throw destroyed()
+    if (owner?.destroyed) throw destroyedError(method)
     const body = requestBody(method, params)
     // ethers types `id` as a number; JSON-RPC and every node take a string as well.
     const payload = (stringIds ? { ...body, id: `subnet-rpc-${body.id}` } : body) as unknown as JsonRpcPayload
@@ -46,7 +49,7 @@ export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: P
       throw error
     }
     owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(reply) ? reply : [reply] })
-    if (owner?.destroyed) throw destroyed()
+    if (owner?.destroyed) throw destroyedError(method)
     return replyResult(method, reply, payload.id)
   }
 }

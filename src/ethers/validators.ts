@@ -1,16 +1,13 @@
-import { FetchRequest, type JsonRpcApiProvider } from 'ethers'
-import { callMethod } from '../core/methods/call.js'
+import type { FetchRequest } from 'ethers'
 import * as table from '../core/methods/validators.js'
-import type { ActionsOf, MethodSpec } from '../core/methods/spec.js'
+import type { ActionsOf } from '../core/methods/spec.js'
 import { deriveValidatorsUrl } from '../core/url.js'
-import { postJson } from './http.js'
-import type { InfoClientOptions } from './info.js'
-import { sendWithLifecycle } from './request.js'
+import { EndpointClient, type EndpointClientOptions } from './endpoint.js'
 
 /** The Validators API's methods, one per entry of the core table, documented there. */
 export type ValidatorsMethods = ActionsOf<typeof table>
 
-export type ValidatorsClientOptions = InfoClientOptions & {
+export type ValidatorsClientOptions = EndpointClientOptions & {
   /** The L1's blockchain ID (or alias), when the URL is not one of its `/ext/bc/<id>/…` URLs. */
   blockchainID?: string | undefined
 }
@@ -27,36 +24,13 @@ export type ValidatorsClientOptions = InfoClientOptions & {
  * for (const v of await l1.getCurrentValidators()) console.log(v.nodeID, v.weight, v.isConnected)
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: its static block defines each method the merged interface declares.
-export class ValidatorsClient {
-  readonly #request: FetchRequest
-  readonly #provider: JsonRpcApiProvider | undefined
-
+export class ValidatorsClient extends EndpointClient {
   constructor(urlOrRequest: string | FetchRequest, options: ValidatorsClientOptions = {}) {
-    this.#request = typeof urlOrRequest === 'string' ? new FetchRequest(urlOrRequest) : urlOrRequest.clone()
-    this.#request.url = deriveValidatorsUrl(this.#request.url, options.blockchainID)
-    this.#provider = options.provider
-  }
-
-  /** The `/ext/bc/<id>/validators` URL requests go to. */
-  get url(): string {
-    return this.#request.url
-  }
-
-  #call<A, R>(spec: MethodSpec<A, R>, args: A): Promise<R> {
-    const post = (payload: unknown) => postJson(this.#request.clone(), payload)
-    return callMethod(spec, args, sendWithLifecycle(this.#provider, post))
+    super(urlOrRequest, (url) => deriveValidatorsUrl(url, options.blockchainID), options)
   }
 
   static {
-    for (const [name, spec] of Object.entries(table) as [string, MethodSpec<never, unknown>][]) {
-      Object.defineProperty(ValidatorsClient.prototype, name, {
-        value(this: ValidatorsClient, args: never) {
-          return this.#call(spec, args)
-        },
-        writable: true,
-        configurable: true,
-      })
-    }
+    ValidatorsClient.defineMethods(ValidatorsClient.prototype, table)
   }
 }
 

@@ -8,6 +8,6 @@ export { infoActions, type InfoActions, type InfoActionsOptions } from './decora
 export { healthActions, type HealthActions, type HealthActionsOptions } from './decorators/health.js'
 export { validatorsActions, type ValidatorsActions, type ValidatorsActionsOptions } from './decorators/validators.js'
 export { subnetHttp, type SubnetHttpTransportConfig } from './transports/subnetHttp.js'
-export type { InfoActionErrorType, SubnetActionErrorType } from './types/actions.js'
+export type { EndpointActionErrorType, InfoActionErrorType, SubnetActionErrorType } from './types/actions.js'
 export { deriveInfoUrl, deriveHealthUrl, deriveValidatorsUrl } from '../core/url.js'
 export { fetchHealth, healthGetUrl, type FetchHealthOptions, type HealthKind } from '../core/health.js'

@@ -8,6 +8,10 @@
  *   docs/viem/precompiles/<name>.md, linked from the same index as `precompiles/<name>.md`. That
  *   entry also exports values that are not actions (`precompileNonActions`); any other value is
  *   an action, so a new one without a page fails here.
+ *
+ * Every action of both entries also has viem's three types, `<Name>Parameters`, `<Name>ReturnType`
+ * and `<Name>ErrorType`, exported from the entry that exports it, and no name of the precompiles
+ * entry is exported by `subnet-rpc/viem` (which re-exports the actions entry).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -33,6 +37,12 @@ const values = (entry: string) =>
     .filter((e) => e.value)
     .map((e) => e.name)
     .sort()
+const allNames = (entry: string) => srcExports(entry).map((e) => e.name)
+/** The actions of `actions` lacking one of viem's three types among `names`, as `<type name>`s. */
+const missingTypes = (actions: string[], names: string[]) =>
+  actions.flatMap((a) =>
+    ['Parameters', 'ReturnType', 'ErrorType'].map((t) => `${a[0]!.toUpperCase()}${a.slice(1)}${t}`).filter((t) => !names.includes(t)),
+  )
 const pagesIn = (dir: string) =>
   readdirSync(join(root, dir))
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
@@ -61,6 +71,10 @@ describe('docs/viem', () => {
     expect(actions).toContain('feeConfig')
   })
 
+  it('every action has its Parameters, ReturnType and ErrorType types, exported beside it', () => {
+    expect(missingTypes(actions, allNames('src/viem/actions/index.ts'))).toEqual([])
+  })
+
   it('every action has a page docs/viem/<name>.md', () => {
     expect(actions.filter((a) => !pages.includes(a))).toEqual([])
   })
@@ -79,6 +93,15 @@ describe('docs/viem/precompiles', () => {
     expect(precompileActions.length).toBeGreaterThanOrEqual(16)
     expect(precompileActions).toContain('setAllowListRole')
     expect(precompileNonActions.filter((name) => !precompileExports.includes(name))).toEqual([])
+  })
+
+  it('every action has its Parameters, ReturnType and ErrorType types, exported beside it', () => {
+    expect(missingTypes(precompileActions, allNames('src/viem/precompiles/index.ts'))).toEqual([])
+  })
+
+  it('exports no name that subnet-rpc/viem exports too', () => {
+    const viem = allNames('src/viem/index.ts')
+    expect(allNames('src/viem/precompiles/index.ts').filter((name) => viem.includes(name))).toEqual([])
   })
 
   it('every action has a page docs/viem/precompiles/<name>.md', () => {

@@ -6,7 +6,7 @@
  * test/size/apps/*.js are copied.
  *
  * The target is 3,000 B per decorator. As installed on 2026-11-26, subnetActions adds 2,986 B
- * (met, and held here at the target) and infoActions 3,721 B (missed; docs/performance.md says
+ * (met, and held here at the target) and infoActions 3,728 B (2026-11-27; missed; docs/performance.md says
  * where its bytes go). The other budgets are regression budgets a little above their figures:
  * a change that grows one fails here; one that shrinks it should lower its budget.
  */

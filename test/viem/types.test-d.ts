@@ -5,6 +5,8 @@ import { createPublicClient, createWalletClient, custom, http } from 'viem'
 import { describe, expectTypeOf, it } from 'vitest'
 import { infoActions, subnetActions, subnetHttp, type InfoActions, type SubnetActions } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'
+import * as precompiles from '../../src/viem/precompiles/index.js'
+import { precompileActions, precompileWalletActions } from '../../src/viem/precompiles/index.js'
 import type {
   FeeConfigParameters,
   FeeConfigReturnType,
@@ -277,5 +279,37 @@ describe('both forms of extend', () => {
       Extract<actions.FeeConfigErrorType, { name: 'ResponseBodyTooLargeError' }>['name']
     >().toEqualTypeOf<'ResponseBodyTooLargeError'>()
     expectTypeOf<Error & { name: string }>().toExtend<actions.FeeConfigErrorType>()
+  })
+})
+
+describe('precompile action types', () => {
+  const reads = client.extend(precompileActions)
+  const wallet = createWalletClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') }).extend(precompileWalletActions)
+
+  it('each standalone action and decorated method takes its Parameters and returns its ReturnType', () => {
+    expectTypeOf(precompiles.getAllowListRole).parameter(1).toEqualTypeOf<precompiles.GetAllowListRoleParameters>()
+    expectTypeOf(precompiles.getAllowListRole).returns.resolves.toEqualTypeOf<precompiles.GetAllowListRoleReturnType>()
+    expectTypeOf(reads.getFeeManagerConfig).returns.resolves.toEqualTypeOf<precompiles.GetFeeManagerConfigReturnType>()
+    expectTypeOf(precompiles.setFeeConfig).parameter(1).toEqualTypeOf<precompiles.SetFeeConfigParameters>()
+    expectTypeOf(wallet.setFeeConfig).returns.resolves.toEqualTypeOf<precompiles.SetFeeConfigReturnType>()
+    expectTypeOf(wallet.disableRewards).parameter(0).toEqualTypeOf<precompiles.DisableRewardsParameters | undefined>()
+    expectTypeOf(precompiles.watchAllowListRoles).parameter(1).toEqualTypeOf<precompiles.WatchAllowListRolesParameters>()
+    expectTypeOf(reads.watchRewardChanges).returns.toEqualTypeOf<precompiles.WatchRewardChangesReturnType>()
+    expectTypeOf(reads.estimateL1FeesPerGas).parameter(0).toEqualTypeOf<precompiles.EstimateL1FeesPerGasParameters | undefined>()
+  })
+
+  it("error types: the typed errors each action can raise, and viem's own", () => {
+    type Named<E, N extends string> = Extract<E, { name: N }>['name']
+    expectTypeOf<Named<precompiles.GetRewardConfigErrorType, 'PrecompileNotActiveError'>>().toEqualTypeOf<'PrecompileNotActiveError'>()
+    expectTypeOf<
+      Named<precompiles.GetRewardConfigErrorType, 'ContractFunctionExecutionError'>
+    >().toEqualTypeOf<'ContractFunctionExecutionError'>()
+    expectTypeOf<Named<precompiles.SetAllowListRoleErrorType, 'SelfDemotionError'>>().toEqualTypeOf<'SelfDemotionError'>()
+    expectTypeOf<Extract<precompiles.MintNativeCoinErrorType, { name: 'SelfDemotionError' }>>().toBeNever()
+    expectTypeOf<Named<precompiles.SetFeeConfigErrorType, 'InvalidFeeConfigError'>>().toEqualTypeOf<'InvalidFeeConfigError'>()
+    expectTypeOf<Named<precompiles.DisableRewardsErrorType, 'AllowListRoleError'>>().toEqualTypeOf<'AllowListRoleError'>()
+    expectTypeOf<Named<precompiles.WatchAllowListRolesErrorType, 'InvalidArgumentError'>>().toEqualTypeOf<'InvalidArgumentError'>()
+    expectTypeOf<Named<precompiles.EstimateL1FeesPerGasErrorType, 'InvalidArgumentError'>>().toEqualTypeOf<'InvalidArgumentError'>()
+    expectTypeOf<Named<precompiles.IsPrecompileActiveErrorType, 'MethodNotFoundError'>>().toEqualTypeOf<'MethodNotFoundError'>()
   })
 })

@@ -3,20 +3,12 @@
  * of the same name. Requests go to the node's `/ext/health`, derived from the client's
  * transport as the Info API's URL is (or the one `healthActions({ url })` set for it).
  */
-import type { Client } from 'viem'
-import { callMethod, type Send } from '../../core/methods/call.js'
-import { deriveHealthUrl } from '../../core/url.js'
 import * as table from '../../core/methods/health.js'
-import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
-import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
-import { endpointRequesterOf, type Endpoint } from '../utils/infoClient.js'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
+import type { EndpointActionErrorType } from '../types/actions.js'
+import { endpointAction, healthEndpoint } from '../utils/endpoint.js'
 
-/** The Health API endpoint, for the decorator and the standalone actions alike. */
-export const healthEndpoint: Endpoint = { derive: deriveHealthUrl, api: 'Health API', decorator: 'healthActions' }
-
-const healthAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
-  ((client: Client, parameters?: ArgsOf<S>) =>
-    callMethod(spec, parameters as never, endpointRequesterOf(healthEndpoint, client).request as Send)) as StandaloneAction<S, Client>
+const healthAction = /* @__PURE__ */ endpointAction(healthEndpoint)
 
 type T = typeof table
 
@@ -33,7 +25,7 @@ type T = typeof table
 export const health = /* @__PURE__ */ healthAction(table.health)
 export type HealthParameters = ArgsOf<T['health']>
 export type HealthReturnType = ResultOf<T['health']>
-export type HealthErrorType = InfoActionErrorType<T['health']>
+export type HealthErrorType = EndpointActionErrorType<T['health']>
 
 /**
  * Whether the node is ready: its readiness checks (`bootstrapped`) (`health.readiness`).
@@ -47,7 +39,7 @@ export type HealthErrorType = InfoActionErrorType<T['health']>
 export const readiness = /* @__PURE__ */ healthAction(table.readiness)
 export type ReadinessParameters = ArgsOf<T['readiness']>
 export type ReadinessReturnType = ResultOf<T['readiness']>
-export type ReadinessErrorType = InfoActionErrorType<T['readiness']>
+export type ReadinessErrorType = EndpointActionErrorType<T['readiness']>
 
 /**
  * Whether the node is alive: its liveness checks, none on current nodes (`health.liveness`).
@@ -61,4 +53,4 @@ export type ReadinessErrorType = InfoActionErrorType<T['readiness']>
 export const liveness = /* @__PURE__ */ healthAction(table.liveness)
 export type LivenessParameters = ArgsOf<T['liveness']>
 export type LivenessReturnType = ResultOf<T['liveness']>
-export type LivenessErrorType = InfoActionErrorType<T['liveness']>
+export type LivenessErrorType = EndpointActionErrorType<T['liveness']>

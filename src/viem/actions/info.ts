@@ -4,16 +4,12 @@
  * transport once per client (or the one `infoActions({ url })` set for it). This module
  * exports only the actions: `infoActions` adds each of its exports to a client.
  */
-import type { Client } from 'viem'
-import { callMethod, type Send } from '../../core/methods/call.js'
 import * as table from '../../core/methods/info.js'
-import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
-import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
-import { infoRequesterOf } from '../utils/infoClient.js'
+import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
+import type { InfoActionErrorType } from '../types/actions.js'
+import { endpointAction, infoEndpoint } from '../utils/endpoint.js'
 
-const infoAction = <S extends MethodSpec<never, unknown>>(spec: S): StandaloneAction<S, Client> =>
-  ((client: Client, parameters?: ArgsOf<S>) =>
-    callMethod(spec, parameters as never, infoRequesterOf(client).request as Send)) as StandaloneAction<S, Client>
+const infoAction = /* @__PURE__ */ endpointAction(infoEndpoint)
 
 type T = typeof table
 

@@ -4,20 +4,10 @@
  * transport URL (an `/ext/bc/<id>/rpc` or `/ws` URL) as the Info API's URL is, or the one
  * `validatorsActions({ url, blockchainID })` set for it.
  */
-import type { Client } from 'viem'
-import { callMethod, type Send } from '../../core/methods/call.js'
-import { deriveValidatorsUrl } from '../../core/url.js'
 import * as table from '../../core/methods/validators.js'
 import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
-import type { InfoActionErrorType, StandaloneAction } from '../types/actions.js'
-import { endpointRequesterOf, type Endpoint } from '../utils/infoClient.js'
-
-/** The Validators API endpoint, for the decorator and the standalone action alike. */
-export const validatorsEndpoint: Endpoint = {
-  derive: (url) => deriveValidatorsUrl(url),
-  api: 'Validators API',
-  decorator: 'validatorsActions',
-}
+import type { EndpointActionErrorType } from '../types/actions.js'
+import { endpointAction, validatorsEndpoint } from '../utils/endpoint.js'
 
 type T = typeof table
 
@@ -34,8 +24,7 @@ type T = typeof table
  * const client = createPublicClient({ transport: subnetHttp('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const validators = await getCurrentValidators(client)
  */
-export const getCurrentValidators: StandaloneAction<T['getCurrentValidators'], Client> = (client, parameters) =>
-  callMethod(table.getCurrentValidators, parameters, endpointRequesterOf(validatorsEndpoint, client).request as Send)
+export const getCurrentValidators = /* @__PURE__ */ endpointAction(validatorsEndpoint)(table.getCurrentValidators)
 export type GetCurrentValidatorsParameters = ArgsOf<T['getCurrentValidators']>
 export type GetCurrentValidatorsReturnType = ResultOf<T['getCurrentValidators']>
-export type GetCurrentValidatorsErrorType = InfoActionErrorType<T['getCurrentValidators']>
+export type GetCurrentValidatorsErrorType = EndpointActionErrorType<T['getCurrentValidators']>

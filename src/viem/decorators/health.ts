@@ -2,25 +2,13 @@ import type { Client } from 'viem'
 import type * as table from '../../core/methods/health.js'
 import type { ActionsOf } from '../../core/methods/spec.js'
 import * as actions from '../actions/health.js'
-import { setEndpointRequester, type InfoActionsOptions } from '../utils/infoClient.js'
+import { endpointActions, healthEndpoint, type EndpointActionsOptions } from '../utils/endpoint.js'
 
 /** `healthActions`' options: the node's URL (any of them) or a transport to `/ext/health`. */
-export type HealthActionsOptions = InfoActionsOptions
+export type HealthActionsOptions = EndpointActionsOptions
 
 /** The Health API actions a client gets from `healthActions`, typed and documented from the core table. */
 export type HealthActions = ActionsOf<typeof table>
-
-function healthActionsFor(client: Client, options?: HealthActionsOptions): HealthActions {
-  // As infoActions: the transport is derived on the first request, never in `extend`.
-  setEndpointRequester(actions.healthEndpoint, client, options)
-  return {
-    health: (parameters) => actions.health(client, parameters),
-    readiness: (parameters) => actions.readiness(client, parameters),
-    liveness: (parameters) => actions.liveness(client, parameters),
-  }
-}
-
-const isClient = (value: unknown): value is Client => typeof (value as Client | undefined)?.request === 'function'
 
 /**
  * Adds the node's Health API (`health`, `readiness`, `liveness`) to a viem client. Requests
@@ -39,6 +27,5 @@ const isClient = (value: unknown): value is Client => typeof (value as Client | 
 export function healthActions(options?: HealthActionsOptions): (client: Client) => HealthActions
 export function healthActions(client: Client): HealthActions
 export function healthActions(arg?: HealthActionsOptions | Client): HealthActions | ((client: Client) => HealthActions) {
-  if (isClient(arg)) return healthActionsFor(arg)
-  return (client: Client) => healthActionsFor(client, arg)
+  return endpointActions<typeof table, HealthActionsOptions>(healthEndpoint, actions, arg)
 }

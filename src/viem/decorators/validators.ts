@@ -1,29 +1,13 @@
 import type { Client } from 'viem'
 import type * as table from '../../core/methods/validators.js'
 import type { ActionsOf } from '../../core/methods/spec.js'
-import { deriveValidatorsUrl } from '../../core/url.js'
 import * as actions from '../actions/validators.js'
-import { setEndpointRequester, type InfoActionsOptions } from '../utils/infoClient.js'
+import { endpointActions, validatorsEndpoint, type ValidatorsActionsOptions } from '../utils/endpoint.js'
 
-/** `validatorsActions`' options: a URL of the node or L1, the L1's blockchain ID, or a transport. */
-export type ValidatorsActionsOptions = InfoActionsOptions & {
-  /**
-   * The L1's blockchain ID (or alias): needed when the URL (the client's, or `url`) is not
-   * one of the L1's `/ext/bc/<id>/…` URLs, e.g. the node's base URL.
-   */
-  blockchainID?: string | undefined
-}
+export type { ValidatorsActionsOptions }
 
 /** The Validators API actions a client gets from `validatorsActions`, typed and documented from the core table. */
 export type ValidatorsActions = ActionsOf<typeof table>
-
-function validatorsActionsFor(client: Client, options?: ValidatorsActionsOptions): ValidatorsActions {
-  const blockchainID = options?.blockchainID
-  setEndpointRequester(actions.validatorsEndpoint, client, options, (url) => deriveValidatorsUrl(url, blockchainID))
-  return { getCurrentValidators: (parameters) => actions.getCurrentValidators(client, parameters) }
-}
-
-const isClient = (value: unknown): value is Client => typeof (value as Client | undefined)?.request === 'function'
 
 /**
  * Adds Subnet-EVM's Validators API (`getCurrentValidators`) to a viem client. Requests go
@@ -42,6 +26,5 @@ const isClient = (value: unknown): value is Client => typeof (value as Client | 
 export function validatorsActions(options?: ValidatorsActionsOptions): (client: Client) => ValidatorsActions
 export function validatorsActions(client: Client): ValidatorsActions
 export function validatorsActions(arg?: ValidatorsActionsOptions | Client): ValidatorsActions | ((client: Client) => ValidatorsActions) {
-  if (isClient(arg)) return validatorsActionsFor(arg)
-  return (client: Client) => validatorsActionsFor(client, arg)
+  return endpointActions<typeof table, ValidatorsActionsOptions>(validatorsEndpoint, actions, arg)
 }

@@ -1,35 +1,33 @@
-import type { Account, Chain, Client, Hash, Transport, WatchContractEventReturnType } from 'viem'
+import type { Account, Chain, Client, Transport } from 'viem'
 import * as fees from './fees.js'
 import * as read from './read.js'
 import * as watch from './watch.js'
 import * as write from './write.js'
 
-type Tail<F> = F extends (client: never, ...rest: infer R) => infer Out ? (...rest: R) => Out : never
-
 /** The precompile reads and watchers a client gets from `precompileActions`. */
 export type PrecompileActions = {
   /** {@link read.getAllowListRole} */
-  getAllowListRole: Tail<typeof read.getAllowListRole>
+  getAllowListRole: (parameters: read.GetAllowListRoleParameters) => Promise<read.GetAllowListRoleReturnType>
   /** {@link read.getFeeManagerConfig} */
-  getFeeManagerConfig: Tail<typeof read.getFeeManagerConfig>
+  getFeeManagerConfig: (parameters?: read.GetFeeManagerConfigParameters) => Promise<read.GetFeeManagerConfigReturnType>
   /** {@link read.getRewardConfig} */
-  getRewardConfig: Tail<typeof read.getRewardConfig>
+  getRewardConfig: (parameters?: read.GetRewardConfigParameters) => Promise<read.GetRewardConfigReturnType>
   /** {@link read.getWarpBlockchainId} */
-  getWarpBlockchainId: Tail<typeof read.getWarpBlockchainId>
+  getWarpBlockchainId: (parameters?: read.GetWarpBlockchainIdParameters) => Promise<read.GetWarpBlockchainIdReturnType>
   /** {@link read.isPrecompileActive} */
-  isPrecompileActive: Tail<typeof read.isPrecompileActive>
+  isPrecompileActive: (parameters: read.IsPrecompileActiveParameters) => Promise<read.IsPrecompileActiveReturnType>
   /** {@link read.getAllowListMembers} */
-  getAllowListMembers: Tail<typeof read.getAllowListMembers>
+  getAllowListMembers: (parameters: read.GetAllowListMembersParameters) => Promise<read.GetAllowListMembersReturnType>
   /** {@link watch.watchAllowListRoles} */
-  watchAllowListRoles: (parameters: Parameters<typeof watch.watchAllowListRoles>[1]) => WatchContractEventReturnType
+  watchAllowListRoles: (parameters: watch.WatchAllowListRolesParameters) => watch.WatchAllowListRolesReturnType
   /** {@link watch.watchFeeConfigChanges} */
-  watchFeeConfigChanges: (parameters: Parameters<typeof watch.watchFeeConfigChanges>[1]) => WatchContractEventReturnType
+  watchFeeConfigChanges: (parameters: watch.WatchFeeConfigChangesParameters) => watch.WatchFeeConfigChangesReturnType
   /** {@link watch.watchNativeCoinMints} */
-  watchNativeCoinMints: (parameters: Parameters<typeof watch.watchNativeCoinMints>[1]) => WatchContractEventReturnType
+  watchNativeCoinMints: (parameters: watch.WatchNativeCoinMintsParameters) => watch.WatchNativeCoinMintsReturnType
   /** {@link watch.watchRewardChanges} */
-  watchRewardChanges: (parameters: Parameters<typeof watch.watchRewardChanges>[1]) => WatchContractEventReturnType
+  watchRewardChanges: (parameters: watch.WatchRewardChangesParameters) => watch.WatchRewardChangesReturnType
   /** {@link fees.estimateL1FeesPerGas} */
-  estimateL1FeesPerGas: Tail<typeof fees.estimateL1FeesPerGas>
+  estimateL1FeesPerGas: (parameters?: fees.EstimateL1FeesPerGasParameters) => Promise<fees.EstimateL1FeesPerGasReturnType>
 }
 
 function precompileActionsFor(client: Client): PrecompileActions {
@@ -71,17 +69,17 @@ type WalletClient = Client<Transport, Chain | undefined, Account | undefined>
 /** The precompile writes a wallet client gets from `precompileWalletActions`. */
 export type PrecompileWalletActions = {
   /** {@link write.setAllowListRole} */
-  setAllowListRole: (parameters: write.SetAllowListRoleParameters) => Promise<Hash>
+  setAllowListRole: (parameters: write.SetAllowListRoleParameters) => Promise<write.SetAllowListRoleReturnType>
   /** {@link write.setFeeConfig} */
-  setFeeConfig: (parameters: write.SetFeeConfigParameters) => Promise<Hash>
+  setFeeConfig: (parameters: write.SetFeeConfigParameters) => Promise<write.SetFeeConfigReturnType>
   /** {@link write.mintNativeCoin} */
-  mintNativeCoin: (parameters: write.MintNativeCoinParameters) => Promise<Hash>
+  mintNativeCoin: (parameters: write.MintNativeCoinParameters) => Promise<write.MintNativeCoinReturnType>
   /** {@link write.setRewardAddress} */
-  setRewardAddress: (parameters: write.SetRewardAddressParameters) => Promise<Hash>
+  setRewardAddress: (parameters: write.SetRewardAddressParameters) => Promise<write.SetRewardAddressReturnType>
   /** {@link write.allowFeeRecipients} */
-  allowFeeRecipients: (parameters?: write.PrecompileWriteOptions) => Promise<Hash>
+  allowFeeRecipients: (parameters?: write.AllowFeeRecipientsParameters) => Promise<write.AllowFeeRecipientsReturnType>
   /** {@link write.disableRewards} */
-  disableRewards: (parameters?: write.PrecompileWriteOptions) => Promise<Hash>
+  disableRewards: (parameters?: write.DisableRewardsParameters) => Promise<write.DisableRewardsReturnType>
 }
 
 function precompileWalletActionsFor(client: WalletClient): PrecompileWalletActions {

@@ -5,11 +5,13 @@
  * (`transaction underpriced`; subnet-evm issue #228), and Subnet-EVM's base fee follows a 10 s
  * window, not EIP-1559's per-block rule.
  */
-import type { Client } from 'viem'
+import type { Client, EstimateMaxPriorityFeePerGasErrorType, GetBlockErrorType } from 'viem'
 import { estimateMaxPriorityFeePerGas, getBlock } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import { checkBaseFeeMultiplier, headerMilliseconds, l1FeesPerGas } from '../../core/precompiles/admin.js'
-import { feeConfig } from '../actions/subnet.js'
+import type { InvalidArgumentErrorType } from '../../errors/argument.js'
+import type { ResponseShapeErrorType } from '../../errors/response.js'
+import { type FeeConfigErrorType, feeConfig } from '../actions/subnet.js'
 
 export type EstimateL1FeesPerGasParameters = {
   /** Headroom on the next block's highest base fee for later blocks, as viem's `baseFeeMultiplier` (default 1.2). */
@@ -23,6 +25,13 @@ export type EstimateL1FeesPerGasReturnType = {
   /** The `minBaseFee` of the fee config that governs the next block: the pool's minimum fee cap. */
   minBaseFee: bigint
 }
+/** A bad `baseFeeMultiplier`, the three reads' errors, or a head whose `timestampMilliseconds` is not a hex quantity. */
+export type EstimateL1FeesPerGasErrorType =
+  | InvalidArgumentErrorType
+  | GetBlockErrorType
+  | FeeConfigErrorType
+  | EstimateMaxPriorityFeePerGasErrorType
+  | ResponseShapeErrorType
 
 /**
  * EIP-1559 fees for the next block of an L1: `maxFeePerGas` is at least the highest base fee the

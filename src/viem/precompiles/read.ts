@@ -10,6 +10,7 @@ import type {
   BlockTag,
   Client,
   GetBlockErrorType,
+  GetCodeErrorType,
   GetContractEventsErrorType,
   Hex,
   ReadContractErrorType,
@@ -37,7 +38,7 @@ import { checkMaxBlockRange, readLogRange } from '../../core/logRange.js'
 import { InvalidArgumentError, type InvalidArgumentErrorType } from '../../errors/argument.js'
 import { MethodNotFoundError } from '../../errors/node.js'
 import type { PrecompileNotActiveErrorType } from '../../errors/precompile.js'
-import { type GetChainConfigErrorType, getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
+import { type GetActiveRulesAtErrorType, type GetChainConfigErrorType, getActiveRulesAt, getChainConfig } from '../actions/subnet.js'
 
 /** Where a read looks: a block number or tag (default `latest`). */
 export type PrecompileReadAt = { blockNumber?: BlockNumber | undefined; blockTag?: BlockTag | undefined }
@@ -48,6 +49,9 @@ const noCode = (e: unknown): boolean => {
     if (c.name === 'ContractFunctionZeroDataError') return true
   return false
 }
+
+/** What a read of a precompile at a block rejects with: viem's read, or an inactive precompile (read from the block's header). */
+type PrecompileReadErrorType = PrecompileNotActiveErrorType | ReadContractErrorType | GetBlockErrorType
 
 /** readContract of a precompile; an empty account becomes `PrecompileNotActiveError` at the block read. */
 async function readPrecompile<T>(client: Client, precompile: PrecompileKey, at: PrecompileReadAt, read: () => Promise<T>): Promise<T> {
@@ -70,6 +74,7 @@ export type GetAllowListRoleParameters = PrecompileReadAt & {
   address: Address
 }
 export type GetAllowListRoleReturnType = AllowListRole
+export type GetAllowListRoleErrorType = InvalidArgumentErrorType | PrecompileReadErrorType
 
 /**
  * The role of an address on an allow-list precompile (`readAllowList`): `none`, `enabled`,
@@ -103,6 +108,7 @@ export async function getAllowListRole(client: Client, parameters: GetAllowListR
 
 export type GetFeeManagerConfigParameters = PrecompileReadAt
 export type GetFeeManagerConfigReturnType = { feeConfig: FeeConfig; lastChangedAt: bigint }
+export type GetFeeManagerConfigErrorType = PrecompileReadErrorType
 
 /**
  * What the Fee Manager holds (`getFeeConfig`, `getFeeConfigLastChangedAt`): the fee config and
@@ -140,6 +146,7 @@ export type GetRewardConfigReturnType = {
   /** True when fees are burned: the reward address is the blackhole and fee recipients are not allowed. */
   rewardsDisabled: boolean
 }
+export type GetRewardConfigErrorType = PrecompileReadErrorType
 
 /**
  * The Reward Manager's state: the reward address and whether fee recipients are allowed.
@@ -167,6 +174,7 @@ export async function getRewardConfig(client: Client, parameters: GetRewardConfi
 
 export type GetWarpBlockchainIdParameters = PrecompileReadAt
 export type GetWarpBlockchainIdReturnType = Hex
+export type GetWarpBlockchainIdErrorType = PrecompileReadErrorType
 
 /**
  * The L1's blockchain ID as Warp's `getBlockchainID` gives it: bytes32 hex (its CB58 form is
@@ -203,6 +211,8 @@ export type IsPrecompileActiveParameters = {
   timestamp?: number | bigint | Date | undefined
 }
 export type IsPrecompileActiveReturnType = boolean
+/** `getCode`'s errors where the provider does not serve `eth_getActiveRulesAt` and no time is given. */
+export type IsPrecompileActiveErrorType = InvalidArgumentErrorType | GetActiveRulesAtErrorType | GetCodeErrorType
 
 /**
  * Whether a precompile is active now or at a time, from `eth_getActiveRulesAt`. Where a

@@ -3,7 +3,7 @@
  * `onError`), with each log decoded into a typed change: roles as names, fee configs as objects.
  * A node emits these events only from Durango on.
  */
-import type { Address, Client, Hash, WatchContractEventReturnType } from 'viem'
+import type { Address, Client, Hash, WatchContractEventErrorType, WatchContractEventReturnType } from 'viem'
 import { watchContractEvent } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import { type AllowListPrecompileKey, checkAllowListPrecompile } from '../../core/precompiles/admin.js'
@@ -11,6 +11,7 @@ import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '
 import { type AllowListRole, allowListRoleFromNumber } from '../../core/precompiles/roles.js'
 import { feeConfigKeys, precompiles } from '../../core/names.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
+import type { InvalidArgumentErrorType } from '../../errors/argument.js'
 
 /** Where a change was mined. */
 export type ChangeLocation = { blockNumber: bigint; transactionHash: Hash; logIndex: number }
@@ -35,6 +36,14 @@ const where = (log: Log): ChangeLocation => ({
 })
 
 export type AllowListRoleChange = ChangeLocation & { account: Address; role: AllowListRole; oldRole: AllowListRole; sender: Address }
+export type WatchAllowListRolesParameters = WatchOptions & {
+  precompile: AllowListPrecompileKey
+  onRoleChanges: (changes: AllowListRoleChange[]) => void
+}
+/** The function that stops watching. */
+export type WatchAllowListRolesReturnType = WatchContractEventReturnType
+/** What the call throws (a bad `precompile`, or viem's); errors while watching go to `onError`. */
+export type WatchAllowListRolesErrorType = InvalidArgumentErrorType | WatchContractEventErrorType
 
 /**
  * Calls `onRoleChanges` with each batch of `RoleSet` events of an allow-list precompile.
@@ -51,10 +60,7 @@ export type AllowListRoleChange = ChangeLocation & { account: Address; role: All
  * })
  * unwatch()
  */
-export function watchAllowListRoles(
-  client: Client,
-  parameters: WatchOptions & { precompile: AllowListPrecompileKey; onRoleChanges: (changes: AllowListRoleChange[]) => void },
-): WatchContractEventReturnType {
+export function watchAllowListRoles(client: Client, parameters: WatchAllowListRolesParameters): WatchAllowListRolesReturnType {
   const { precompile, onRoleChanges, ...options } = parameters
   return getAction(
     client,
@@ -79,6 +85,9 @@ export function watchAllowListRoles(
 }
 
 export type FeeConfigChange = ChangeLocation & { sender: Address; oldFeeConfig: FeeConfig; newFeeConfig: FeeConfig }
+export type WatchFeeConfigChangesParameters = WatchOptions & { onFeeConfigChanges: (changes: FeeConfigChange[]) => void }
+export type WatchFeeConfigChangesReturnType = WatchContractEventReturnType
+export type WatchFeeConfigChangesErrorType = WatchContractEventErrorType
 
 const feeConfigOf = (tuple: Record<string, bigint>): FeeConfig =>
   Object.fromEntries(feeConfigKeys.map((key) => [key, tuple[key]])) as FeeConfig
@@ -96,10 +105,7 @@ const feeConfigOf = (tuple: Record<string, bigint>): FeeConfig =>
  * })
  * unwatch()
  */
-export function watchFeeConfigChanges(
-  client: Client,
-  parameters: WatchOptions & { onFeeConfigChanges: (changes: FeeConfigChange[]) => void },
-): WatchContractEventReturnType {
+export function watchFeeConfigChanges(client: Client, parameters: WatchFeeConfigChangesParameters): WatchFeeConfigChangesReturnType {
   const { onFeeConfigChanges, ...options } = parameters
   return getAction(
     client,
@@ -123,6 +129,9 @@ export function watchFeeConfigChanges(
 }
 
 export type NativeCoinMint = ChangeLocation & { sender: Address; recipient: Address; amount: bigint }
+export type WatchNativeCoinMintsParameters = WatchOptions & { onMints: (mints: NativeCoinMint[]) => void }
+export type WatchNativeCoinMintsReturnType = WatchContractEventReturnType
+export type WatchNativeCoinMintsErrorType = WatchContractEventErrorType
 
 /**
  * Calls `onMints` with each batch of the Native Minter's `NativeCoinMinted` events.
@@ -135,10 +144,7 @@ export type NativeCoinMint = ChangeLocation & { sender: Address; recipient: Addr
  * const unwatch = watchNativeCoinMints(client, { onMints: (mints) => mints.forEach((m) => console.log(m.recipient, m.amount)) })
  * unwatch()
  */
-export function watchNativeCoinMints(
-  client: Client,
-  parameters: WatchOptions & { onMints: (mints: NativeCoinMint[]) => void },
-): WatchContractEventReturnType {
+export function watchNativeCoinMints(client: Client, parameters: WatchNativeCoinMintsParameters): WatchNativeCoinMintsReturnType {
   const { onMints, ...options } = parameters
   return getAction(
     client,
@@ -162,6 +168,9 @@ export type RewardChange = ChangeLocation &
     | { kind: 'feeRecipientsAllowed'; sender: Address }
     | { kind: 'rewardsDisabled'; sender: Address }
   )
+export type WatchRewardChangesParameters = WatchOptions & { onRewardChanges: (changes: RewardChange[]) => void }
+export type WatchRewardChangesReturnType = WatchContractEventReturnType
+export type WatchRewardChangesErrorType = WatchContractEventErrorType
 
 /**
  * Calls `onRewardChanges` with each batch of the Reward Manager's events
@@ -175,10 +184,7 @@ export type RewardChange = ChangeLocation &
  * const unwatch = watchRewardChanges(client, { onRewardChanges: (changes) => changes.forEach((c) => console.log(c.kind)) })
  * unwatch()
  */
-export function watchRewardChanges(
-  client: Client,
-  parameters: WatchOptions & { onRewardChanges: (changes: RewardChange[]) => void },
-): WatchContractEventReturnType {
+export function watchRewardChanges(client: Client, parameters: WatchRewardChangesParameters): WatchRewardChangesReturnType {
   const { onRewardChanges, ...options } = parameters
   return getAction(
     client,

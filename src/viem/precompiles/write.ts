@@ -6,7 +6,18 @@
  * what to do. Unless fees are given, they come from `estimateL1FeesPerGas`. Each resolves with
  * the transaction hash, as viem's `writeContract` does.
  */
-import type { Abi, Account, Address, Chain, Client, Hash, Transport } from 'viem'
+import type {
+  Abi,
+  Account,
+  Address,
+  Chain,
+  Client,
+  GetBlockErrorType,
+  Hash,
+  SimulateContractErrorType,
+  Transport,
+  WriteContractErrorType,
+} from 'viem'
 import { getBlock, simulateContract, writeContract } from 'viem/actions'
 import { getAction, parseAccount } from 'viem/utils'
 import { getAddress } from 'viem'
@@ -29,11 +40,17 @@ import { type AllowListRole, allowListRoleSetters } from '../../core/precompiles
 import { feeConfigKeys, type PrecompileKey, precompiles } from '../../core/names.js'
 import { findRpcFailure } from '../../core/methods/call.js'
 import type { FeeConfig } from '../../core/types/subnet.js'
-import { InvalidArgumentError } from '../../errors/argument.js'
+import { InvalidArgumentError, type InvalidArgumentErrorType } from '../../errors/argument.js'
 import { MethodNotFoundError } from '../../errors/node.js'
-import { InvalidFeeConfigError } from '../../errors/precompile.js'
-import { estimateL1FeesPerGas } from './fees.js'
-import { getAllowListRole, isPrecompileActive } from './read.js'
+import {
+  InvalidFeeConfigError,
+  type AllowListRoleErrorType,
+  type InvalidFeeConfigErrorType,
+  type PrecompileNotActiveErrorType,
+  type SelfDemotionErrorType,
+} from '../../errors/precompile.js'
+import { type EstimateL1FeesPerGasErrorType, estimateL1FeesPerGas } from './fees.js'
+import { type GetAllowListRoleErrorType, type IsPrecompileActiveErrorType, getAllowListRole, isPrecompileActive } from './read.js'
 
 /** What every write takes besides its own arguments: the sender (default: the client's account) and transaction fields. */
 export type PrecompileWriteOptions = {
@@ -45,6 +62,22 @@ export type PrecompileWriteOptions = {
   maxPriorityFeePerGas?: bigint | undefined
   nonce?: number | undefined
 }
+
+/**
+ * What every write can reject with: a bad argument or no sender, a sender whose role may not
+ * act, an inactive precompile, the reads its checks make, the fee estimate, and viem's
+ * simulation and send (a node's refusal of either becomes one of the typed errors where it is one).
+ */
+type PrecompileWriteErrorType =
+  | InvalidArgumentErrorType
+  | AllowListRoleErrorType
+  | PrecompileNotActiveErrorType
+  | GetBlockErrorType
+  | IsPrecompileActiveErrorType
+  | GetAllowListRoleErrorType
+  | EstimateL1FeesPerGasErrorType
+  | SimulateContractErrorType
+  | WriteContractErrorType
 
 type WalletClient = Client<Transport, Chain | undefined, Account | undefined>
 
@@ -121,6 +154,8 @@ export type SetAllowListRoleParameters = PrecompileWriteOptions & {
   /** Let the sender take its own admin role away (refused by default: it can lock the list). */
   allowSelfDemotion?: boolean | undefined
 }
+export type SetAllowListRoleReturnType = Hash
+export type SetAllowListRoleErrorType = PrecompileWriteErrorType | SelfDemotionErrorType
 
 /**
  * Sets an address's role on an allow-list precompile (`setAdmin`, `setManager`, `setEnabled`,
@@ -139,7 +174,7 @@ export type SetAllowListRoleParameters = PrecompileWriteOptions & {
  * })
  * const hash = await setAllowListRole(wallet, { precompile: 'txAllowListConfig', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', role: 'enabled' })
  */
-export async function setAllowListRole(client: WalletClient, parameters: SetAllowListRoleParameters): Promise<Hash> {
+export async function setAllowListRole(client: WalletClient, parameters: SetAllowListRoleParameters): Promise<SetAllowListRoleReturnType> {
   const { precompile: key, address: target, role: to, allowSelfDemotion, ...options } = parameters ?? ({} as SetAllowListRoleParameters)
   const precompile = checkAllowListPrecompile(key)
   const address = checkAddress('address', target)
@@ -161,6 +196,8 @@ export async function setAllowListRole(client: WalletClient, parameters: SetAllo
 }
 
 export type SetFeeConfigParameters = PrecompileWriteOptions & { feeConfig: FeeConfig }
+export type SetFeeConfigReturnType = Hash
+export type SetFeeConfigErrorType = PrecompileWriteErrorType | InvalidFeeConfigErrorType
 
 /**
  * Sets the L1's fee config through the Fee Manager (`setFeeConfig`); it governs blocks from the
@@ -179,7 +216,7 @@ export type SetFeeConfigParameters = PrecompileWriteOptions & { feeConfig: FeeCo
  * const { feeConfig } = await getFeeManagerConfig(client)
  * const hash = await setFeeConfig(wallet, { feeConfig: { ...feeConfig, minBaseFee: feeConfig.minBaseFee * 2n } })
  */
-export async function setFeeConfig(client: WalletClient, parameters: SetFeeConfigParameters): Promise<Hash> {
+export async function setFeeConfig(client: WalletClient, parameters: SetFeeConfigParameters): Promise<SetFeeConfigReturnType> {
   const { feeConfig, ...options } = parameters ?? ({} as SetFeeConfigParameters)
   const reason = feeConfigProblem(feeConfig)
   if (reason) throw new InvalidFeeConfigError({ reason })
@@ -191,6 +228,8 @@ export async function setFeeConfig(client: WalletClient, parameters: SetFeeConfi
 }
 
 export type MintNativeCoinParameters = PrecompileWriteOptions & { to: Address; amount: bigint }
+export type MintNativeCoinReturnType = Hash
+export type MintNativeCoinErrorType = PrecompileWriteErrorType
 
 /**
  * Mints native coin to an address through the Native Minter (`mintNativeCoin`). Refused before
@@ -208,7 +247,7 @@ export type MintNativeCoinParameters = PrecompileWriteOptions & { to: Address; a
  * })
  * const hash = await mintNativeCoin(wallet, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: parseEther('1000') })
  */
-export async function mintNativeCoin(client: WalletClient, parameters: MintNativeCoinParameters): Promise<Hash> {
+export async function mintNativeCoin(client: WalletClient, parameters: MintNativeCoinParameters): Promise<MintNativeCoinReturnType> {
   const { to, amount, ...options } = parameters ?? ({} as MintNativeCoinParameters)
   const recipient = checkAddress('to', to)
   checkAmount(amount)
@@ -238,6 +277,8 @@ async function rewardWrite(
 }
 
 export type SetRewardAddressParameters = PrecompileWriteOptions & { rewardAddress: Address }
+export type SetRewardAddressReturnType = Hash
+export type SetRewardAddressErrorType = PrecompileWriteErrorType
 
 /**
  * Sends every block's fees to one address (`setRewardAddress`). The zero address is refused
@@ -255,11 +296,15 @@ export type SetRewardAddressParameters = PrecompileWriteOptions & { rewardAddres
  * })
  * const hash = await setRewardAddress(wallet, { rewardAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
  */
-export async function setRewardAddress(client: WalletClient, parameters: SetRewardAddressParameters): Promise<Hash> {
+export async function setRewardAddress(client: WalletClient, parameters: SetRewardAddressParameters): Promise<SetRewardAddressReturnType> {
   const { rewardAddress, ...options } = parameters ?? ({} as SetRewardAddressParameters)
   const address = checkRewardAddress(rewardAddress)
   return rewardWrite(client, 'setRewardAddress', [address], options)
 }
+
+export type AllowFeeRecipientsParameters = PrecompileWriteOptions
+export type AllowFeeRecipientsReturnType = Hash
+export type AllowFeeRecipientsErrorType = PrecompileWriteErrorType
 
 /**
  * Lets each block's fee recipient (coinbase) take its fees (`allowFeeRecipients`).
@@ -276,9 +321,16 @@ export async function setRewardAddress(client: WalletClient, parameters: SetRewa
  * })
  * const hash = await allowFeeRecipients(wallet)
  */
-export async function allowFeeRecipients(client: WalletClient, parameters: PrecompileWriteOptions = {}): Promise<Hash> {
+export async function allowFeeRecipients(
+  client: WalletClient,
+  parameters: AllowFeeRecipientsParameters = {},
+): Promise<AllowFeeRecipientsReturnType> {
   return rewardWrite(client, 'allowFeeRecipients', [], parameters)
 }
+
+export type DisableRewardsParameters = PrecompileWriteOptions
+export type DisableRewardsReturnType = Hash
+export type DisableRewardsErrorType = PrecompileWriteErrorType
 
 /**
  * Burns every block's fees (`disableRewards`: the reward address becomes the blackhole).
@@ -295,6 +347,6 @@ export async function allowFeeRecipients(client: WalletClient, parameters: Preco
  * })
  * const hash = await disableRewards(wallet)
  */
-export async function disableRewards(client: WalletClient, parameters: PrecompileWriteOptions = {}): Promise<Hash> {
+export async function disableRewards(client: WalletClient, parameters: DisableRewardsParameters = {}): Promise<DisableRewardsReturnType> {
   return rewardWrite(client, 'disableRewards', [], parameters)
 }

@@ -100,7 +100,7 @@ export function subnetHttp(url?: string, config: SubnetHttpTransportConfig = {})
       // Another request's marks may move the count too; reviving a result without tags is only a wasted walk.
       return marked === before ? result : revive(result)
     }) as typeof t.request
-    // An Info transport derived from this one is made by this factory, with the caller's whole config
+    // An endpoint's transport derived from this one (Info, Health, Validators) is made by this factory, with the caller's whole config
     // (fetchFn, onFetchRequest, onFetchResponse and maxResponseBodySize included, which viem's http keeps private).
     return { ...t, request, value: { ...t.value, subnetHttp, subnetHttpConfig: config } }
   }) as HttpTransport

@@ -21,8 +21,14 @@ export type SubnetActionErrorType<S> =
   | TransportErrorType
   | ErrorType
 
-/** The errors of an Info action: those of any action, and a failed Info URL derivation. */
-export type InfoActionErrorType<S> = SubnetActionErrorType<S> | InfoEndpointErrorType
+/**
+ * The errors of an action of one of the node's other endpoints (Info, Health, Validators API):
+ * those of any action, and a failed derivation of the endpoint's URL.
+ */
+export type EndpointActionErrorType<S> = SubnetActionErrorType<S> | InfoEndpointErrorType
+
+/** The errors of an Info action: those of any endpoint's action ({@link EndpointActionErrorType}). */
+export type InfoActionErrorType<S> = EndpointActionErrorType<S>
 
 /**
  * A standalone action of method spec `S`: the client, then no parameter, an optional one or
