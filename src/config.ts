@@ -21,5 +21,5 @@ export { networkName, networkNames, platformChainID, primaryChainIDs, txFeeTable
 export { networkUpgradeDefaults } from './core/config/networkUpgrades.js'
 export { readPrecompileConfig, readPrecompileUpgrade } from './core/config/precompiles.js'
 export { activePrecompileConfig, activePrecompilesJson, activeRulesJson, chainConfigOf } from './core/config/rules.js'
-export type { ChainSpec, FeeConfig, NetworkUpgrades, PrecompileConfig, StateUpgrade, UpgradeFile } from './core/config/types.js'
+export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, StateUpgradeSpec, UpgradeFile } from './core/config/types.js'
 export { upgradeSchedule, upgradeScheduleJson, type UpgradeSchedule } from './core/config/upgrades.js'

@@ -35,7 +35,7 @@ const kinds: Record<HealthKind, string> = { health: '', readiness: '/readiness',
  * `/ext/bc/<id>/rpc` …): path prefix, credentials and query kept, one `tag` per tag added.
  *
  * @example
- * import { healthGetUrl } from 'subnet-rpc/viem'
+ * import { healthGetUrl } from 'subnet-rpc'
  *
  * healthGetUrl('http://127.0.0.1:9650/ext/bc/C/rpc', { kind: 'readiness', tags: ['application'] })
  * // 'http://127.0.0.1:9650/ext/health/readiness?tag=application'
@@ -78,7 +78,7 @@ export function healthFromGet(status: number, body: string, method = 'GET /ext/h
  * Resolves with the report whether the node answered 200 (healthy) or 503 (unhealthy).
  *
  * @example
- * import { fetchHealth } from 'subnet-rpc/viem'
+ * import { fetchHealth } from 'subnet-rpc'
  *
  * const { healthy, checks } = await fetchHealth('http://127.0.0.1:9650', { kind: 'readiness' })
  * console.log(healthy, Object.keys(checks))

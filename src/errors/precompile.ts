@@ -119,7 +119,8 @@ export type SelfDemotionErrorType = SelfDemotionError & { name: 'SelfDemotionErr
  * the call says `allowSelfDemotion: true`.
  *
  * @example
- * import { SelfDemotionError, type PrecompileWalletActions } from 'subnet-rpc/viem/precompiles'
+ * import { SelfDemotionError } from 'subnet-rpc'
+ * import { type PrecompileWalletActions } from 'subnet-rpc/viem/precompiles'
  * import type { Account, Chain, Transport, WalletClient } from 'viem'
  * declare const wallet: WalletClient<Transport, Chain, Account> & PrecompileWalletActions
  *

@@ -1,8 +1,9 @@
 /**
- * `subnet-rpc/viem`: Subnet-EVM, Info, Health and Validators API actions for viem clients. Browser-safe.
+ * `subnet-rpc/viem`: the decorators that add the Subnet-EVM, Info, Health and Validators API actions to viem
+ * clients, and the transport. The actions themselves, standalone and tree-shakeable, are `subnet-rpc/viem/actions`.
+ * Browser-safe.
  * @packageDocumentation
  */
-export * from './actions/index.js'
 export { subnetActions, type SubnetActions } from './decorators/subnet.js'
 export { infoActions, type InfoActions, type InfoActionsOptions } from './decorators/info.js'
 export { healthActions, type HealthActions, type HealthActionsOptions } from './decorators/health.js'
@@ -10,4 +11,3 @@ export { validatorsActions, type ValidatorsActions, type ValidatorsActionsOption
 export { subnetHttp, type SubnetHttpTransportConfig } from './transports/subnetHttp.js'
 export type { EndpointActionErrorType, InfoActionErrorType, SubnetActionErrorType } from './types/actions.js'
 export { deriveInfoUrl, deriveHealthUrl, deriveValidatorsUrl } from '../core/url.js'
-export { fetchHealth, healthGetUrl, type FetchHealthOptions, type HealthKind } from '../core/health.js'

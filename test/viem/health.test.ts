@@ -9,18 +9,9 @@ import { createPublicClient, custom, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
 import { parseJson } from '../../src/core/json/parse.js'
-import {
-  deriveHealthUrl,
-  deriveValidatorsUrl,
-  fetchHealth,
-  getCurrentValidators,
-  health,
-  healthActions,
-  liveness,
-  readiness,
-  subnetHttp,
-  validatorsActions,
-} from '../../src/viem/index.js'
+import { fetchHealth } from '../../src/index.js'
+import { getCurrentValidators, health, liveness, readiness } from '../../src/viem/actions/index.js'
+import { deriveHealthUrl, deriveValidatorsUrl, healthActions, subnetHttp, validatorsActions } from '../../src/viem/index.js'
 import { InfoEndpointError, InvalidArgumentError, NodeRpcError, PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 import { BIG, eip1193, rejection, useFakeNode, useRecorder } from './helpers.js'
 

@@ -12,11 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeCb58 } from '../../src/core/cb58.js'
 import { InvalidArgumentError } from '../../src/errors/argument.js'
 import { MethodNotFoundError } from '../../src/errors/node.js'
+import { AllowListRoleError, InvalidFeeConfigError, PrecompileNotActiveError, SelfDemotionError } from '../../src/errors/index.js'
 import {
-  AllowListRoleError,
-  InvalidFeeConfigError,
-  PrecompileNotActiveError,
-  SelfDemotionError,
   getAllowListMembers,
   precompileActions,
   precompileWalletActions,

@@ -15,7 +15,7 @@ import type {
   GetNetworkIDReturnType,
   PeersParameters,
   UptimeParameters,
-} from '../../src/viem/index.js'
+} from '../../src/viem/actions/index.js'
 import type {
   ActivePrecompiles,
   ActiveRules,

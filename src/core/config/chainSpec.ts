@@ -22,7 +22,7 @@ import {
   readUint64,
   type Where,
 } from './read.js'
-import type { ChainSpec, FeeConfig, NetworkUpgrades, PrecompileConfig, StateUpgrade, UpgradeFile } from './types.js'
+import type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, StateUpgradeSpec, UpgradeFile } from './types.js'
 import { unscheduledTimestamp } from './upgrades.js'
 import {
   verifyGenesisPrecompiles,
@@ -32,7 +32,7 @@ import {
   verifyStateUpgrades,
 } from './verify.js'
 
-export type { ChainSpec, StateUpgrade, UpgradeFile }
+export type { ChainSpec, StateUpgradeSpec, UpgradeFile }
 
 /** The geth fields of the genesis `config`: libevm `CheckConfigForkOrder`'s fork blocks and times, and the rest. */
 const ethBlockKeys = [...ethForkBlockKeys, 'terminalTotalDifficulty'] as const
@@ -68,7 +68,7 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
   if (c.chainId === undefined || c.chainId === null) fail(at(w, 'chainId'), 'chainId is required')
   const chainId = readBigInt(c.chainId, at(w, 'chainId'))
 
-  let feeConfig: FeeConfig = c.feeConfig === undefined || c.feeConfig === null ? {} : readFeeConfig(c.feeConfig, at(w, 'feeConfig'))
+  let feeConfig: FeeConfigSpec = c.feeConfig === undefined || c.feeConfig === null ? {} : readFeeConfig(c.feeConfig, at(w, 'feeConfig'))
   // An entirely empty fee config means "use the default"; a partial one is not merged.
   if (feeConfigKeys.every((k) => feeConfig[k] === undefined || (k === 'targetBlockRate' && feeConfig[k] === 0n)))
     feeConfig = { ...defaultFeeConfig }
@@ -121,7 +121,7 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
 }
 
 /** An `extras.StateUpgrade` (`params/extras/state_upgrade.go`) and the JSON the node writes for it. */
-function readStateUpgrade(v: unknown, w: Where): StateUpgrade {
+function readStateUpgrade(v: unknown, w: Where): StateUpgradeSpec {
   const o = readObject(v, w)
   const timestamp =
     o.blockTimestamp === undefined || o.blockTimestamp === null ? undefined : readUint64(o.blockTimestamp, at(w, 'blockTimestamp'))

@@ -4,12 +4,12 @@
  */
 import { feeConfigKeys } from '../names.js'
 import { at, readBigInt, readObject, readUint64, type Where } from './read.js'
-import type { FeeConfig } from './types.js'
+import type { FeeConfigSpec } from './types.js'
 
-export type { FeeConfig }
+export type { FeeConfigSpec }
 
 /** subnet-evm's `DefaultFeeConfig` (`params/extras/config.go`), used when a genesis has none. */
-export const defaultFeeConfig: Required<FeeConfig> = {
+export const defaultFeeConfig: Required<FeeConfigSpec> = {
   gasLimit: 8_000_000n,
   targetBlockRate: 2n,
   minBaseFee: 25_000_000_000n,
@@ -21,9 +21,9 @@ export const defaultFeeConfig: Required<FeeConfig> = {
 }
 
 /** Reads a fee config object; unknown keys are ignored as Go ignores them. */
-export function readFeeConfig(v: unknown, w: Where): FeeConfig {
+export function readFeeConfig(v: unknown, w: Where): FeeConfigSpec {
   const o = readObject(v, w)
-  const out: FeeConfig = {}
+  const out: FeeConfigSpec = {}
   for (const key of feeConfigKeys) {
     const raw = o[key]
     if (raw === undefined || raw === null) continue
@@ -34,7 +34,7 @@ export function readFeeConfig(v: unknown, w: Where): FeeConfig {
 }
 
 /** The JSON the node writes: struct order, `omitempty` (nil, and a zero targetBlockRate). */
-export function feeConfigJson(f: FeeConfig): Record<string, bigint> {
+export function feeConfigJson(f: FeeConfigSpec): Record<string, bigint> {
   const out: Record<string, bigint> = {}
   for (const key of feeConfigKeys) {
     const v = f[key]
@@ -45,10 +45,10 @@ export function feeConfigJson(f: FeeConfig): Record<string, bigint> {
 }
 
 /** `FeeConfig.Verify()` (`commontype/fee_config.go`, avalanchego v1.14.1+ texts): the node's error text, or undefined when valid. */
-export function verifyFeeConfig(f: FeeConfig): string | undefined {
+export function verifyFeeConfig(f: FeeConfigSpec): string | undefined {
   // Every *big.Int field may be nil, in struct order; targetBlockRate (a uint64) may not.
   for (const key of feeConfigKeys) if (key !== 'targetBlockRate' && f[key] === undefined) return `${key} cannot be nil`
-  const v = { ...(f as Required<FeeConfig>), targetBlockRate: f.targetBlockRate ?? 0n }
+  const v = { ...(f as Required<FeeConfigSpec>), targetBlockRate: f.targetBlockRate ?? 0n }
   const positive = (k: 'gasLimit' | 'targetBlockRate' | 'targetGas' | 'baseFeeChangeDenominator') =>
     v[k] <= 0n ? `${k} cannot be less than or equal to 0: ${k} = ${v[k]}` : undefined
   const nonNegative = (k: 'minBaseFee' | 'minBlockGasCost' | 'blockGasCostStep') =>

@@ -9,7 +9,7 @@ import type { FeeConfigKey, NetworkUpgradeKey, PrecompileKey } from '../names.js
 export type { PrecompileKey }
 
 /** `commontype.FeeConfig` as read: a missing field is nil, which `FeeConfig.Verify` refuses. */
-export type FeeConfig = { [K in FeeConfigKey]?: bigint }
+export type FeeConfigSpec = { [K in FeeConfigKey]?: bigint }
 
 /** `extras.NetworkUpgrades`: one `*uint64` per upgrade, absent when nil. */
 export type NetworkUpgrades = { [K in NetworkUpgradeKey]?: bigint }
@@ -21,14 +21,14 @@ export type PrecompileConfig = {
   timestamp: bigint | undefined
   disable: boolean
   /** FeeManager only: the config stored on activation. */
-  initialFeeConfig?: FeeConfig
+  initialFeeConfig?: FeeConfigSpec
   /** NativeMinter only: address → amount, `null` for a JSON null (nil), as `Verify` sees them. */
   initialMint?: Map<string, bigint | null>
   json: Record<string, unknown>
 }
 
 /** An `extras.StateUpgrade` (`params/extras/state_upgrade.go`): its time and the JSON the node writes. */
-export type StateUpgrade = {
+export type StateUpgradeSpec = {
   timestamp: bigint | undefined
   json: Record<string, unknown>
 }
@@ -36,7 +36,7 @@ export type StateUpgrade = {
 /** `upgrade.json` (`extras.UpgradeConfig`). */
 export type UpgradeFile = {
   networkUpgradeOverrides?: NetworkUpgrades
-  stateUpgrades: StateUpgrade[]
+  stateUpgrades: StateUpgradeSpec[]
   precompileUpgrades: PrecompileConfig[]
 }
 
@@ -44,7 +44,7 @@ export type UpgradeFile = {
 export type ChainSpec = {
   networkID: number
   chainId: bigint
-  feeConfig: FeeConfig
+  feeConfig: FeeConfigSpec
   allowFeeRecipients: boolean
   networkUpgrades: NetworkUpgrades
   /** Geth-side keys that are emitted, with their values (bigint, boolean or object). */

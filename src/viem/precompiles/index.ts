@@ -9,21 +9,3 @@ export * from './write.js'
 export * from './watch.js'
 export * from './fees.js'
 export * from './decorators.js'
-export {
-  allowListPrecompileKeys,
-  blackholeAddress,
-  feeConfigProblem,
-  type AllowListMember,
-  type AllowListMembers,
-  type AllowListPrecompileKey,
-} from '../../core/precompiles/admin.js'
-export {
-  AllowListRoleError,
-  InvalidFeeConfigError,
-  PrecompileNotActiveError,
-  SelfDemotionError,
-  type AllowListRoleErrorType,
-  type InvalidFeeConfigErrorType,
-  type PrecompileNotActiveErrorType,
-  type SelfDemotionErrorType,
-} from '../../errors/precompile.js'

@@ -11,7 +11,7 @@
 import { feeConfigKeys } from 'subnet-rpc'
 import { feeManagerAddress } from 'subnet-rpc'
 import { defaultFeeConfig } from 'subnet-rpc/config'
-import type { ChainSpec, FeeConfig, PrecompileConfig } from 'subnet-rpc/config'
+import type { ChainSpec, FeeConfigSpec, PrecompileConfig } from 'subnet-rpc/config'
 import { feeFieldSlot, lastChangedAtSlot, type PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
@@ -32,7 +32,7 @@ export class FeeManagerState {
   }
 
   /** `GetFeeConfigAt(header)` for `block`. */
-  async at(block: Block): Promise<{ feeConfig: FeeConfig; lastChangedAt: bigint | undefined }> {
+  async at(block: Block): Promise<{ feeConfig: FeeConfigSpec; lastChangedAt: bigint | undefined }> {
     const nu = this.spec.networkUpgrades.subnetEVMTimestamp
     if (nu === undefined || nu > block.timestamp) return { feeConfig: defaultFeeConfig, lastChangedAt: undefined }
     const active = this.enabledAt(block.timestamp)
@@ -47,7 +47,7 @@ export class FeeManagerState {
       const activation = (await this.anvil.firstBlockAtOrAfter(active.timestamp!, block)) ?? 0n
       return { feeConfig: active.initialFeeConfig ?? this.spec.feeConfig, lastChangedAt: activation }
     }
-    const feeConfig: FeeConfig = {}
+    const feeConfig: FeeConfigSpec = {}
     feeConfigKeys.forEach((key, i) => {
       // GetStoredFeeConfig reads targetBlockRate with big.Int.Uint64.
       feeConfig[key] = key === 'targetBlockRate' ? words[i]! & uint64Mask : words[i]!

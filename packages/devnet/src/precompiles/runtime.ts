@@ -33,7 +33,7 @@ import { feeConfigKeys, type PrecompileKey } from 'subnet-rpc'
 import { precompileAddresses } from 'subnet-rpc'
 import type { AnvilClient, Block } from '../chain/anvilClient.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
-import type { ChainSpec, FeeConfig, PrecompileConfig } from 'subnet-rpc/config'
+import type { ChainSpec, FeeConfigSpec, PrecompileConfig } from 'subnet-rpc/config'
 import { precompileArtifacts } from './artifacts/contracts.js'
 import { ParentStates } from './parentState.js'
 import { StateUpgrades } from './stateUpgrades.js'
@@ -277,7 +277,7 @@ export class PrecompileRuntime {
   }
 
   /** `StoreFeeConfig` without the check (a config in the chain spec was verified at start). */
-  async storeFeeConfig(config: FeeConfig, block: bigint) {
+  async storeFeeConfig(config: FeeConfigSpec, block: bigint) {
     const address = addressOf('feeManagerConfig')
     for (let i = 0; i < feeConfigKeys.length; i++) {
       const value = config[feeConfigKeys[i]!] ?? 0n
