@@ -30,7 +30,7 @@
  * as they were). An error comment (`await f() // InvalidArgumentError: Invalid …`) makes the
  * statement a check that it throws that error.
  *
- * Not run, each listed as a skipped test with its reason (10 of the 225 checked on 2026-11-26):
+ * Not run, each listed as a skipped test with its reason (7 of the 222 checked on 2026-11-27):
  * - type-checked only: `catch (e) {…}` fragments (the error classes'), `declare`d values with no
  *   stand-in, and fragments using a name nothing declares (their type check fails already);
  * - docs/ethers.md's ```ts browser block, written for a browser page (`window.ethereum` alone is a

@@ -666,6 +666,9 @@ export function runPlan(p: Prepared): RunPlan {
   const { snippet: s, analysis: a } = p
   const flagged = s.flags.find((f) => fenceFlags[f])
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
+  // Unflagged, a Hardhat block cannot run here (nor type-check: the root installs no Hardhat).
+  if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
+    return { run: false, reason: 'needs the Hardhat runtime (hre), which the root does not install: flag it hardhat2 or hardhat3' }
   const noStandIn = a.ambient.filter((name) => !a.declaredValues.some((d) => d.name === name && standInFor(d.name, d.type)))
   if (noStandIn.length)
     return { run: false, reason: `declares ${noStandIn.join(', ')} (\`declare\`), for which the run has no stand-in: type-checked only` }
