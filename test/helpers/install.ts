@@ -7,10 +7,22 @@ import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
+
+/** Whether `value` fits a package.json `os`/`cpu`/`libc` list (npm's rule: listed, or only `!other` entries). */
+function fits(value: string | undefined, list: string[] | undefined): boolean {
+  if (!list) return true
+  if (list.includes(`!${value}`)) return false
+  return list.includes(value ?? '') || list.every((item) => item.startsWith('!'))
+}
+
+const libc = process.platform === 'linux' ? ((process.report.getReport() as any).header.glibcVersionRuntime ? 'glibc' : 'musl') : undefined
+
+/** Whether a lock entry is for this platform (its os, cpu and libc); engines are not a reason to go without it. */
+const forThisPlatform = (entry: any) => fits(process.platform, entry.os) && fits(process.arch, entry.cpu) && fits(libc, entry.libc)
 
 /**
  * Whether `example`/node_modules is what its package-lock.json describes: npm's own record of the installed tree
@@ -25,7 +37,7 @@ export function installed(example: string, alsoNeeded: string[] = []): boolean {
   const same = (key: string) => JSON.stringify(want[key]) === JSON.stringify(have[key])
   return (
     Object.keys(have).every(same) &&
-    Object.entries(want).every(([key, entry]) => key === '' || (entry.optional && !(key in have)) || same(key))
+    Object.entries(want).every(([key, entry]) => key === '' || (entry.optional && !forThisPlatform(entry) && !(key in have)) || same(key))
   )
 }
 
@@ -78,6 +90,10 @@ function stale(lock: string): boolean {
 /**
  * `npm ci` in `example` unless its node_modules is current (see `installed`); its install scripts are those its
  * package.json's allowScripts approves. `ran`: whether this call installed, and how long it took.
+ *
+ * npm leaves out an optional package whose `engines` the Node running npm does not meet, silently: run on Node 20, it
+ * skips Hardhat 3's EDR binary (`engines: node >= 22`). An example that brings its own Node (the `node` package in
+ * examples/hardhat3) gets a second `npm install` on that Node, which adds what was left out (the lock is unchanged).
  */
 export async function ensureInstalled(example: string, alsoNeeded: string[] = []): Promise<{ ran: boolean; ms: number }> {
   const t0 = performance.now()
@@ -85,11 +101,18 @@ export async function ensureInstalled(example: string, alsoNeeded: string[] = []
   return withLock(example, async () => {
     // Another test file may have installed it while this one waited.
     if (installed(example, alsoNeeded)) return { ran: false, ms: 0 }
-    await promisify(execFile)('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
-      cwd: example,
-      timeout: 900_000,
-      maxBuffer: 64 << 20,
-    })
+    const npm = (command: string, env = process.env) =>
+      promisify(execFile)('npm', [command, '--prefer-offline', '--no-audit', '--no-fund'], {
+        cwd: example,
+        timeout: 900_000,
+        maxBuffer: 64 << 20,
+        env,
+      })
+    await npm('ci')
+    const bin = join(example, 'node_modules/.bin')
+    if (!installed(example, alsoNeeded) && existsSync(join(bin, 'node')))
+      await npm('install', { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` })
+    if (!installed(example, alsoNeeded)) throw new Error(`${example}: node_modules does not match package-lock.json after npm ci`)
     return { ran: true, ms: Math.round(performance.now() - t0) }
   })
 }
