@@ -26,8 +26,8 @@ const forThisPlatform = (entry: any) => fits(process.platform, entry.os) && fits
 
 /**
  * Whether `example`/node_modules is what its package-lock.json describes: npm's own record of the installed tree
- * (node_modules/.package-lock.json) has every package of the lock but optional ones of other platforms, each as
- * locked, and each of `alsoNeeded` (files an install script puts in place, relative to the example) exists.
+ * (node_modules/.package-lock.json) has every package of the lock but optional ones of other platforms (one left out
+ * for its `engines` is missing), each as locked, and each of `alsoNeeded` (files an install script puts in place, relative to the example) exists.
  */
 export function installed(example: string, alsoNeeded: string[] = []): boolean {
   const hidden = join(example, 'node_modules/.package-lock.json')
