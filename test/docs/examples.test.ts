@@ -30,17 +30,17 @@
  * as they were). An error comment (`await f() // InvalidArgumentError: Invalid …`) makes the
  * statement a check that it throws that error.
  *
- * Not run, each listed as a skipped test with its reason (10 of the 225 checked on 2026-11-26):
+ * Not run, each listed as a skipped test with its reason (7 of the 222 checked on 2026-11-27):
  * - type-checked only: `catch (e) {…}` fragments (the error classes'), `declare`d values with no
  *   stand-in, and fragments using a name nothing declares (their type check fails already);
  * - docs/ethers.md's ```ts browser block, written for a browser page (`window.ethereum` alone is a
  *   stand-in: an EIP-1193 provider over the devnet);
- * - blocks that need the Hardhat runtime (`hre`): docs/hardhat.md's three Hardhat 2 scripts. Its
- *   two JavaScript ones run through Hardhat in examples/hardhat (test/ethers/hardhat.test.ts); the
- *   TypeScript one is type-checked only (Hardhat 2 runs TypeScript only with ts-node);
- * - docs/hardhat.md's two `hardhat3` blocks, not type-checked here either (the root has Hardhat 2;
- *   Hardhat 3 needs Node 22.13): test/viem/hardhat3.test.ts type-checks and runs them in
- *   examples/hardhat3.
+ * - docs/hardhat.md's three `hardhat2` blocks, not type-checked here either (the root installs no
+ *   Hardhat): test/ethers/hardhat.test.ts type-checks them in examples/hardhat, against its
+ *   Hardhat 2, with this harness, and runs the two JavaScript ones through Hardhat (Hardhat 2 runs
+ *   TypeScript only with ts-node, so the TypeScript one is type-checked only);
+ * - docs/hardhat.md's two `hardhat3` blocks (Hardhat 3 needs Node 22.13): test/viem/hardhat3.test.ts
+ *   type-checks and runs them in examples/hardhat3.
  * Not checked at all: `@example`s of declarations the package does not export (devnet
  * internals such as `blsKeyGen` and `derivePeerNodeIds`), also listed as skipped tests.
  */
@@ -62,6 +62,7 @@ import {
   runnableCode,
   runPlan,
   runSnippets,
+  showProblems,
   typecheck,
   withResultChecks,
   type Prepared,
@@ -165,10 +166,6 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-const show = (p: Prepared, list: Problem[]) =>
-  list.map((e) => `${p.snippet.file}:${e.line}:${e.column} TS${e.code}: ${e.message}`).join('\n') +
-  (p.analysis.complete ? '' : `\n--- checked as a fragment, with this prelude ---\n${p.text}`)
-
 const title = (p: Prepared) => `${p.snippet.id}${p.snippet.host ? ` (${p.snippet.host})` : ''}`
 
 describe('inventory', () => {
@@ -220,7 +217,7 @@ describe('type check against the built package', () => {
     const p = prepared.find((x) => x.snippet === s)!
     it(`${title(p)} type-checks`, () => {
       const list = problems.get(p) ?? []
-      if (list.length) expect.fail(show(p, list))
+      if (list.length) expect.fail(showProblems(p, list))
     })
   }
 })

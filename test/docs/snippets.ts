@@ -26,23 +26,25 @@
  *     the devnet first; elsewhere viem first);
  *   - a fragment that begins with `catch (` is read as the end of a `try` (`try {} ` is put
  *     before it on the same line).
- * Any other undeclared name is an error, as it would be for a user. Two globals of the
- * environments the examples are written for are declared for every snippet: `window.ethereum`
- * (an EIP-1193 provider, as wallet typings declare it) and Hardhat 2's `hre` (with
- * hardhat-ethers), which `hardhat run` puts in scripts' global scope.
+ * Any other undeclared name is an error, as it would be for a user. Globals of the
+ * environments the examples are written for: `window.ethereum` (an EIP-1193 provider, as wallet
+ * typings declare it) for every snippet, and, when a snippet uses Hardhat, Hardhat 2's `hre`
+ * (with hardhat-ethers), which `hardhat run` puts in scripts' global scope.
  *
  * Fence flags: words after the language in the fence's info string say what a block needs.
- * `browser`: runs in a browser page with a wallet (type-checked, not run). `hardhat3`: uses the
- * Hardhat 3 API, which is not installed here (Hardhat 2 is; Hardhat 3 needs Node 22.13), so
- * it is neither type-checked nor run. Any other flag is an error.
+ * `browser`: runs in a browser page with a wallet (type-checked, not run). `hardhat2` and
+ * `hardhat3`: use the Hardhat 2 or 3 API; the root installs neither (each example has its own
+ * install), so here they are neither type-checked nor run: test/ethers/hardhat.test.ts checks
+ * the `hardhat2` blocks in examples/hardhat with `prepare(…, dir)` and `typecheck` (the same
+ * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3. Any other
+ * flag is an error.
  *
  * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
  * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
  * its console captured. A value an example uses without creating it (its `declare const`, a
  * fragment's session variable) is a stand-in over the devnet when it runs (./standIns.ts:
  * `client` a public client, `wallet` a new admin account's wallet client, `window.ethereum` an
- * EIP-1193 provider, …). Not run: blocks that need Hardhat (`hre`, `require('hardhat')`), flagged
- * blocks, `declare`d values with no stand-in, `catch` fragments and fragments using a name
+ * EIP-1193 provider, …). Not run: flagged blocks (the Hardhat ones among them), `declare`d values with no stand-in, `catch` fragments and fragments using a name
  * nothing declares (their type check fails already). `withResultChecks` turns value comments
  * (`encodeCb58(x) // '1111…'`) and error comments (`// InvalidArgumentError: Invalid …`) into checks.
  */
@@ -61,10 +63,15 @@ export { entryPoints }
 /** Fence flags the harness understands, with what they mean for a block. */
 export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> = {
   browser: { typecheck: true, reason: 'runs in a browser page with a wallet (window.ethereum)' },
+  hardhat2: {
+    typecheck: false,
+    reason:
+      'Hardhat 2 API: the root does not install Hardhat; type-checked (the JavaScript blocks also run) in examples/hardhat (its own install) by test/ethers/hardhat.test.ts',
+  },
   hardhat3: {
     typecheck: false,
     reason:
-      'Hardhat 3 API: the root has Hardhat 2; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts',
+      'Hardhat 3 API: the root does not install Hardhat; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts',
   },
 }
 
@@ -468,13 +475,16 @@ export type Prepared = {
   unresolved: string[]
 }
 
-/** Fragment preludes and virtual file names. `exportsOf` maps a module to its exported names. */
-export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>): Prepared[] {
+/**
+ * Fragment preludes and virtual file names. `exportsOf` maps a module to its exported names. `dir`: where the
+ * virtual files are, which decides what their imports resolve to (examples/hardhat's for its Hardhat 2 blocks).
+ */
+export function prepare(snippets: Snippet[], exportsOf: Map<string, Set<string>>, dir = join(root, 'test/docs/.snippets')): Prepared[] {
   return snippets.map((snippet, i) => {
     const analysis = analyse(snippet.code, snippet.lang)
     const ext = snippet.lang === 'ts' ? '.ts' : analysis.usesRequire ? '.cjs' : '.mjs'
     const slug = snippet.id.replace(/[^A-Za-z0-9]+/g, '_')
-    const fileName = join(root, 'test/docs/.snippets', `${String(i).padStart(3, '0')}_${slug}${ext}`)
+    const fileName = join(dir, `${String(i).padStart(3, '0')}_${slug}${ext}`)
     const prelude: string[] = []
     // The prelude as run: the same lines, with the session variables' stand-ins for their declarations.
     const runPrelude: string[] = []
@@ -542,7 +552,6 @@ export const compilerOptions = (lang: 'ts' | 'js'): ts.CompilerOptions =>
     root,
   ).options
 
-const globalsFile = join(root, 'test/docs/.snippets/globals.d.ts')
 const globalsText = (hardhat: boolean) =>
   [
     "import type { Eip1193Provider } from 'ethers'",
@@ -619,6 +628,8 @@ export function typecheck(
   for (const lang of ['ts', 'js'] as const) {
     const mine = prepared.filter((p) => p.snippet.lang === lang)
     if (!mine.length) continue
+    // Next to the snippets (one `prepare` puts them in one folder), so its imports resolve as theirs do.
+    const globalsFile = join(dirname(mine[0]!.fileName), 'globals.d.ts')
     const virtual = new Map<string, string>([
       [globalsFile, globalsText(hardhat)],
       ...mine.map((p) => [p.fileName, p.text] as [string, string]),
@@ -641,6 +652,11 @@ export function typecheck(
   return { bySnippet, other }
 }
 
+/** A snippet's type errors, `file:line:column`, with the prelude a fragment was checked with. */
+export const showProblems = (p: Prepared, list: Problem[]) =>
+  list.map((e) => `${p.snippet.file}:${e.line}:${e.column} TS${e.code}: ${e.message}`).join('\n') +
+  (p.analysis.complete ? '' : `\n--- checked as a fragment, with this prelude ---\n${p.text}`)
+
 /** Why a snippet is not type-checked, or undefined when it is. */
 export function notTypechecked(s: Snippet): string | undefined {
   for (const f of s.flags) if (fenceFlags[f] && !fenceFlags[f].typecheck) return fenceFlags[f].reason
@@ -652,14 +668,9 @@ export function runPlan(p: Prepared): RunPlan {
   const { snippet: s, analysis: a } = p
   const flagged = s.flags.find((f) => fenceFlags[f])
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
+  // Unflagged, a Hardhat block cannot run here (nor type-check: the root installs no Hardhat).
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
-    return {
-      run: false,
-      reason:
-        s.lang === 'ts'
-          ? 'needs the Hardhat runtime (hre), and Hardhat 2 runs a TypeScript script only in a project with hardhat.config.ts and ts-node: type-checked only'
-          : "needs the Hardhat runtime (hre): runs through Hardhat 2 as a script of examples/hardhat in test/ethers/hardhat.test.ts (docs/hardhat.md's)",
-    }
+    return { run: false, reason: 'needs the Hardhat runtime (hre), which the root does not install: flag it hardhat2 or hardhat3' }
   const noStandIn = a.ambient.filter((name) => !a.declaredValues.some((d) => d.name === name && standInFor(d.name, d.type)))
   if (noStandIn.length)
     return { run: false, reason: `declares ${noStandIn.join(', ')} (\`declare\`), for which the run has no stand-in: type-checked only` }

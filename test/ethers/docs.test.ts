@@ -37,9 +37,11 @@ describe('docs/hardhat.md', () => {
   // That it shows examples/hardhat/scripts/read.cjs as it is: test/ethers/hardhat.test.ts.
 
   it('names the tested versions', () => {
-    const pkg = (name: string) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version as string
-    expect(doc).toContain(`hardhat ${pkg('hardhat')}`)
-    expect(doc).toContain(`hardhat-ethers ${pkg('@nomicfoundation/hardhat-ethers')}`)
+    // Exact versions in examples/hardhat/package.json (its lock and test/ethers/hardhat.test.ts hold the install to them).
+    const pinned = JSON.parse(readFileSync(join(root, 'examples/hardhat/package.json'), 'utf8')).devDependencies as Record<string, string>
+    expect(doc).toContain(`hardhat ${pinned.hardhat}`)
+    expect(doc).toContain(`hardhat-ethers ${pinned['@nomicfoundation/hardhat-ethers']}`)
+    expect(doc).toContain(`ethers ${pinned.ethers}`)
     expect(doc).toContain('22.13')
   })
 })

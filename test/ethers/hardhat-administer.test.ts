@@ -4,6 +4,8 @@
  * genesis file of Subnet-EVM's tests that enables a precompile the script administers, then
  * `npx hardhat run scripts/administer.cjs --network devnet` as the genesis admin and as an
  * address without a role. Each effect the script reports is read back here over raw JSON-RPC.
+ * The example is its own npm project, installed first with `npm ci` unless its node_modules
+ * matches its lock (../helpers/install.ts, shared with test/ethers/hardhat.test.ts).
  */
 import { type ChildProcess, execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCliDevnet } from '../helpers/devnet.js'
+import { ensureInstalled } from '../helpers/install.js'
 import { rawResult } from './helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -19,6 +22,8 @@ const example = join(root, 'examples/hardhat')
 const genesisDir = join(root, 'test/fixtures/subnet-evm-genesis')
 
 const startCli = startCliDevnet
+
+beforeAll(() => ensureInstalled(example), 900_000)
 
 /** Runs the script; its stdout is one JSON object per line. */
 async function administer(rpcUrl: string, signerKey?: string, script = 'scripts/administer.cjs'): Promise<Record<string, any>[]> {

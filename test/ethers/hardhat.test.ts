@@ -1,12 +1,16 @@
 /**
  * The Hardhat example for real: `npx hardhat run scripts/read.cjs --network devnet` in
  * examples/hardhat (Hardhat 2 with @nomicfoundation/hardhat-ethers, on this Node), against a
- * devnet whose fee config was changed at block 1. The script loads the BUILT package by
- * name (`require('subnet-rpc/ethers')`), so dist/ must be built first (`npm test` does).
+ * devnet whose fee config was changed at block 1. The example is its own npm project, installed
+ * here with `npm ci` when its node_modules does not match its lock (../helpers/install.ts); the
+ * root installs no Hardhat. The script loads the BUILT package by name
+ * (`require('subnet-rpc/ethers')`, through examples/subnet-rpc-local), so dist/ must be built
+ * first (`npm test` does).
  *
- * docs/hardhat.md's Hardhat 2 JavaScript blocks, which the root's docs check type-checks but cannot run (they need
- * `hre`): the one that shows scripts/read.cjs in full must be that file, and the other runs here through Hardhat as a
- * script of the example (scripts/docs/, git-ignored).
+ * docs/hardhat.md's `hardhat2` blocks, which the root's docs check can neither type-check nor run: type-checked here
+ * by that harness, with the example's Hardhat 2 (their virtual files inside the example); the one that shows
+ * scripts/read.cjs in full must be that file, and the other JavaScript one runs through Hardhat as a script of the
+ * example (scripts/docs/, git-ignored).
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,7 +18,9 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fences } from '../docs/markdown.js'
+import { exportedNames, markdownSnippets, type Prepared, type Problem, prepare, showProblems, typecheck } from '../docs/snippets.js'
 import { useDevnet } from '../helpers/devnet.js'
+import { ensureInstalled, installed } from '../helpers/install.js'
 import { rawCall, rawResult } from './helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -43,17 +49,28 @@ async function hardhatRun(script: string): Promise<string> {
   return run.stdout
 }
 
-/** docs/hardhat.md's Hardhat 2 JavaScript blocks (the Hardhat 3 ones are flagged `hardhat3`). */
-const docsBlocks = fences(readFileSync(join(root, 'docs/hardhat.md'), 'utf8')).filter((f) => f.lang === 'js' && f.flags.length === 0)
+/** docs/hardhat.md's Hardhat 2 JavaScript blocks, to run. */
+const docsBlocks = fences(readFileSync(join(root, 'docs/hardhat.md'), 'utf8')).filter(
+  (f) => f.lang === 'js' && f.flags.includes('hardhat2'),
+)
 const readBlock = docsBlocks.find((b) => b.code.includes('npx hardhat run scripts/read.cjs'))
 const otherBlocks = docsBlocks
   .filter((b) => b !== readBlock)
   .map((b) => ({ ...b, script: `scripts/docs/hardhat-md-${b.line}.cjs`, stdout: '' }))
 
+/** Every `hardhat2` block of the README and the docs, to type-check as if it were in examples/hardhat/scripts/docs. */
+const hardhat2Snippets = markdownSnippets().filter((s) => s.flags.includes('hardhat2'))
+let typed: { prepared: Prepared[]; bySnippet: Map<Prepared, Problem[]>; other: string[] }
+let install: { ran: boolean; ms: number }
+
 beforeAll(async () => {
   expect(existsSync(join(root, 'dist/ethers/index.js')), 'build first: npm run build').toBe(true)
   const r = await rawCall(devnet().rpcUrl, 'devnet_setFeeConfig', `[${changedFeeJson}]`)
   expect(r.error).toBeUndefined()
+  install = await ensureInstalled(example)
+  const cache = new Map()
+  const prepared = prepare(hardhat2Snippets, exportedNames(cache), join(example, 'scripts/docs'))
+  typed = { prepared, ...typecheck(prepared, cache) }
   const before = rootEntries()
   stdout = await hardhatRun('scripts/read.cjs')
   printed = JSON.parse(stdout)
@@ -65,11 +82,40 @@ beforeAll(async () => {
   }
   // Hardhat's folders stay inside the example.
   expect(rootEntries()).toEqual(before)
-}, 150_000)
+}, 900_000)
 
 afterAll(() => rmSync(join(example, 'scripts/docs'), { recursive: true, force: true }))
 
+describe('examples/hardhat: the project', () => {
+  it('installs with npm ci (or is already installed as locked), with the Hardhat its package.json pins', async () => {
+    console.log(install.ran ? `examples/hardhat: npm ci took ${install.ms} ms` : 'examples/hardhat: node_modules already current')
+    expect(installed(example)).toBe(true)
+    const pkg = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8'))
+    const { stdout } = await promisify(execFile)('npx', ['hardhat', '--version'], { cwd: example, env: { ...process.env, CI: 'true' } })
+    expect(stdout.trim()).toBe(pkg.devDependencies.hardhat)
+  })
+
+  it('is not part of the root project, which installs no Hardhat', () => {
+    const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    expect(rootPkg.workspaces).toEqual(['packages/devnet'])
+    expect(Object.keys(rootPkg.devDependencies).filter((name) => name.includes('hardhat'))).toEqual([])
+  })
+})
+
 describe("docs/hardhat.md's Hardhat 2 blocks", () => {
+  it('are its three `hardhat2` blocks, the only ones of the README and the docs: fees.cjs, fees.ts and read.cjs', () => {
+    expect(hardhat2Snippets.map((s) => `${s.file} ${s.lang}`)).toEqual(['docs/hardhat.md js', 'docs/hardhat.md ts', 'docs/hardhat.md js'])
+  })
+
+  it("type-check against the example's Hardhat 2, hardhat-ethers and this checkout's build (the docs harness's settings)", () => {
+    expect(typed.other).toEqual([])
+    const failures = typed.prepared.flatMap((p) => {
+      const list = typed.bySnippet.get(p) ?? []
+      return list.length ? [showProblems(p, list)] : []
+    })
+    expect(failures.join('\n\n')).toBe('')
+  })
+
   it('show scripts/read.cjs as it is', () => {
     expect(readBlock?.code).toBe(readFileSync(join(example, 'scripts/read.cjs'), 'utf8'))
   })

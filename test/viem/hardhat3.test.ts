@@ -1,9 +1,9 @@
 /**
  * The Hardhat 3 example for real: examples/hardhat3 is its own npm project (hardhat 3, @nomicfoundation/hardhat-viem,
  * viem, and the `node` package, whose Node 22 `npx hardhat` runs on while this suite runs on Node 20). Its
- * dependencies are installed here with `npm ci` when node_modules/ does not match its package-lock.json (the first run
- * on a clean checkout; later runs reuse it). `subnet-rpc` resolves to this checkout's build (dist/, built by `npm test`
- * before vitest) through examples/hardhat3/subnet-rpc-local.
+ * dependencies are installed here with `npm ci` when node_modules/ does not match its package-lock.json
+ * (../helpers/install.ts). `subnet-rpc` resolves to this checkout's build (dist/, built by `npm test` before vitest)
+ * through examples/subnet-rpc-local.
  *
  * Then `npx hardhat run --no-compile scripts/administer.mts --network devnet` against the built CLI
  * (`node dist/cli.js devnet`, what `npx subnet-rpc devnet` runs): on each real genesis file of Subnet-EVM's tests that
@@ -23,6 +23,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fences } from '../docs/markdown.js'
 import { startCliDevnet } from '../helpers/devnet.js'
+import { ensureInstalled, installed } from '../helpers/install.js'
 import { DEV_KEY, rawResult } from './helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -40,32 +41,9 @@ const devAdmin = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', key: D
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
 
-/**
- * Whether examples/hardhat3/node_modules is what its package-lock.json describes: npm's own record of the installed
- * tree (node_modules/.package-lock.json) has every package of the lock but optional ones of other platforms, each as
- * locked, and the `node` package's install script has put Node 22 in place.
- */
-function installed(): boolean {
-  const hidden = join(example, 'node_modules/.package-lock.json')
-  if (!existsSync(hidden) || !existsSync(join(example, 'node_modules/node/bin/node'))) return false
-  const want: Record<string, any> = readJson(join(example, 'package-lock.json')).packages
-  const have: Record<string, any> = readJson(hidden).packages
-  const same = (key: string) => JSON.stringify(want[key]) === JSON.stringify(have[key])
-  return (
-    Object.keys(have).every(same) &&
-    Object.entries(want).every(([key, entry]) => key === '' || (entry.optional && !(key in have)) || same(key))
-  )
-}
-
+// The `node` package's install script puts Node 22 in place.
+const nodeBinary = 'node_modules/node/bin/node'
 let install: { ran: boolean; ms: number }
-
-/** `npm ci` in the example unless node_modules is current; its install scripts are those package.json's allowScripts approves. */
-async function ensureInstalled() {
-  const t0 = performance.now()
-  if (installed()) return { ran: false, ms: 0 }
-  await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: example, timeout: 900_000, maxBuffer: 64 << 20 })
-  return { ran: true, ms: Math.round(performance.now() - t0) }
-}
 
 /** Starts `subnet-rpc devnet [--genesis <file>]` from dist/ (a file of test/fixtures/subnet-evm-genesis/). */
 const startCli = (genesis?: string) => startCliDevnet(genesis ? join(genesisDir, genesis) : undefined)
@@ -165,7 +143,7 @@ beforeAll(async () => {
   for (const b of docsBlocks) writeFileSync(join(example, b.script), b.code)
   // The install (a minute on a clean checkout) overlaps the devnets' start.
   const devnets = Promise.all([...cases.map(async (c) => (c.devnet = await startCli(c.genesis))), startCli().then((d) => (docsDevnet = d))])
-  install = await ensureInstalled()
+  install = await ensureInstalled(example, [nodeBinary])
   await devnets
   // One Hardhat run per case at a time (admin, then nobody); the cases in parallel, each on its own devnet; the
   // docs blocks in turn on theirs, as the built-in admin (the Fee Manager block changes the fee config).
@@ -191,7 +169,7 @@ afterAll(() => {
 describe('examples/hardhat3: the project', () => {
   it('installs with npm ci (or is already installed as locked), with Node 22 from the `node` package', async () => {
     console.log(install.ran ? `examples/hardhat3: npm ci took ${install.ms} ms` : 'examples/hardhat3: node_modules already current')
-    expect(installed()).toBe(true)
+    expect(installed(example, [nodeBinary])).toBe(true)
     const { stdout } = await run('npx', ['node', '--version'], { cwd: example })
     expect(stdout.trim()).toBe(`v${readJson(join(example, 'package.json')).devDependencies.node}`)
     const { stdout: version } = await run('npx', ['hardhat', '--version'], { cwd: example, env: { ...process.env, ...hardhatEnv } })

@@ -1,1 +1,0 @@
-export * from '../../../dist/ethers/index.js'

@@ -1,1 +1,0 @@
-export * from '../../../dist/viem/actions/index.js'

@@ -1,1 +1,0 @@
-export * from '../../../dist/viem/index.js'
