@@ -13,16 +13,14 @@ import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
 import { BlockFees } from './chain/blockFees.js'
-import { forwardedArgChecks } from './chain/forwardedArgs.js'
 import { createExecutor } from './chain/executor.js'
-import { limitLogRanges } from './chain/logRange.js'
+import { HeldBlockers } from './chain/txpool.js'
+import { LogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
-import { createChainService } from './chain/service.js'
 import { ChainEvents } from './chain/chainEvents.js'
 import { connectionExecutor } from './chain/subscriptions.js'
 import { webSocketEndpoint } from './chain/websocket.js'
 import { PendingPool } from './precompiles/pendingPool.js'
-import { precompileHooks } from './precompiles/rpc.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
@@ -150,20 +148,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
     blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
     const pool = new PendingPool(blockFees)
-    const execute = limitLogRanges(
-      createExecutor({
-        anvil,
-        local: createChainService(files.spec, anvil, fees, blockFees, {
-          networkID,
-          blockchainID: decodeCb58(blockchainID),
-          secretKey: node.identity.blsSecretKey,
-        }),
-        hooks: precompileHooks(precompiles, anvil, blockFees, pool),
-        argChecks: forwardedArgChecks,
-      }),
+    const execute = createExecutor({
+      spec: files.spec,
       anvil,
-      maxBlocksPerRequest,
-    )
+      fees,
+      blockFees,
+      precompiles,
+      pool,
+      blockers: new HeldBlockers(anvil),
+      warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey },
+      logRanges: maxBlocksPerRequest > 0 ? new LogRanges(anvil, maxBlocksPerRequest) : undefined,
+    })
     // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
     pool.submit = async (raw) => {
       await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
