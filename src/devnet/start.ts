@@ -15,6 +15,7 @@ import { serveChain } from './chain/envelope.js'
 import { BlockFees } from './chain/blockFees.js'
 import { createExecutor } from './chain/executor.js'
 import { HeldBlockers } from './chain/txpool.js'
+import { Miner } from './chain/miner.js'
 import { LogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
 import { ChainEvents } from './chain/chainEvents.js'
@@ -135,34 +136,33 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
     }
 
-    // The precompiles enabled at genesis are in place before the first request.
     const precompiles = new PrecompileRuntime(
       files.spec,
       anvil,
       { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
       files.genesisTimestamp,
     )
-    await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
-    precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
-    blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
-    const pool = new PendingPool(blockFees)
+    const miner = new Miner(anvil, blockFees, precompiles)
+    // The precompiles enabled at genesis are in place before the first request.
+    await miner.settle()
+    // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
+    const pool = new PendingPool(blockFees, async (raw) => {
+      await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
+    })
     const execute = createExecutor({
       spec: files.spec,
       anvil,
       fees,
       blockFees,
+      miner,
       precompiles,
       pool,
       blockers: new HeldBlockers(anvil),
       warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey },
       logRanges: maxBlocksPerRequest > 0 ? new LogRanges(anvil, maxBlocksPerRequest) : undefined,
     })
-    // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    pool.submit = async (raw) => {
-      await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-    }
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],

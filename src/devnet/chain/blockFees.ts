@@ -184,22 +184,10 @@ export class BlockFees {
   }
 
   /**
-   * Runs last in `prepareNextBlock` when a block is mined right after, with the block's parent and
-   * time: the devnet applies the block's precompile activations there (../precompiles/runtime.ts).
-   * Last, because the fees and coinbase read the parent's state, which anvil's state then no longer is.
+   * Sets the time, base fee, gas limit and coinbase of the next block anvil mines, as `plan` has them
+   * (../chain/miner.ts `prepare`).
    */
-  onPrepared: ((parent: { hash: string }, timestamp: bigint) => Promise<void>) | undefined
-
-  /**
-   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
-   * (`evm_mine`'s timestamp), else at the time anvil's pending block has. `mining`: whether a block is
-   * mined right after; when not (a send while automine is off, or one whose nonce leaves a gap), nothing is
-   * set: a time pinned for a block that is not mined would stop the chain's clock until one is, and the call
-   * that does mine prepares its block then.
-   */
-  async prepareNextBlock(time?: bigint, { mining = true, plan }: { mining?: boolean; plan?: NextBlockPlan } = {}): Promise<void> {
-    if (!mining) return
-    const { parent, timestamp, feeConfig, next } = plan ?? (await this.planNextBlock(time))
+  async setNextBlock({ parent, timestamp, feeConfig, next }: NextBlockPlan): Promise<void> {
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
     if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
@@ -209,7 +197,6 @@ export class BlockFees {
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
-    await this.onPrepared?.(parent, timestamp)
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */

@@ -61,7 +61,7 @@ function errorOutcome(e: unknown): CallOutcome {
 
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
 export function createExecutor(l1: L1): CallExecutor {
-  const { anvil, precompiles, blockers } = l1
+  const { anvil, miner, blockers } = l1
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) =>
@@ -86,10 +86,10 @@ export function createExecutor(l1: L1): CallExecutor {
     return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
   }
 
-  /** The precompiles in step with the head block (and the blockers of mined sends freed). */
+  /** The devnet in step with the head block: settled (./miner.ts), the blockers of mined sends freed. */
   async function inStep(): Promise<void> {
     await blockers.releaseMined()
-    await precompiles.sync()
+    await miner.settle()
   }
 
   const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
@@ -101,7 +101,7 @@ export function createExecutor(l1: L1): CallExecutor {
   async function forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
     if (group.every((c) => rowOf(c.method).reads === 'chain')) return forward(group)
     const [head, ...answers] = await forward([headCall, ...group])
-    if (head && 'result' in head && precompiles.isSyncedAt(headHash(head.result))) return answers
+    if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) return answers
     await inStep()
     return forward(group)
   }

@@ -11,9 +11,9 @@
  * 3. `reads`: a call without it may change state: it goes to anvil alone, in its place, with the
  *    precompiles brought in step with the head before and after it. With it the call changes nothing and
  *    consecutive ones share an anvil batch; `'state'` reads are answered at a head the precompiles are in
- *    step with (../precompiles/runtime.ts `sync`), `'chain'` ones read nothing a precompile writes.
+ *    step with (./miner.ts `settle`), `'chain'` ones read nothing a precompile writes.
  * 4. `admit`: what runs before a state-changing call reaches anvil: the node's txpool admission
- *    (./txpool.ts), a block prepared before anvil mines (./mining.ts); it may answer instead of anvil.
+ *    (./txpool.ts), a block prepared before anvil mines (./miner.ts); it may answer instead of anvil.
  * 5. The reply: `atParent` answers a state read at a block the devnet changed the state after
  *    (../precompiles/parentState.ts), `shape` writes a non-null result in the node's shape
  *    (./nodeReplies.ts), and `reply` adjusts what is left (the precompiles, the pool).
@@ -38,7 +38,7 @@ import { unsubscribe } from './executor.js'
 import type { FeeManagerState } from './feeManager.js'
 import { type Check, checked, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
 import type { LogRanges } from './logRange.js'
-import { admitAnvilMine, admitEvmMine } from './mining.js'
+import { admitAnvilMine, admitEvmMine, type Miner } from './miner.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { type LocalMethod, localMethods } from './service.js'
@@ -52,6 +52,7 @@ export type L1 = {
   readonly anvil: AnvilClient
   readonly fees: FeeManagerState
   readonly blockFees: BlockFees
+  readonly miner: Miner
   readonly precompiles: PrecompileRuntime
   readonly pool: PendingPool
   readonly blockers: HeldBlockers
@@ -227,7 +228,7 @@ const rows: Record<string, MethodRow> = {
     },
   },
 
-  // Transactions in: the node's pool (./txpool.ts), and the mining controls (./mining.ts).
+  // Transactions in: the node's pool (./txpool.ts), and the mining controls (./miner.ts).
   eth_sendRawTransaction: { ...sendRow, args: rawTransaction },
   eth_sendTransaction: sendRow,
   eth_fillTransaction: { admit: admitFill },

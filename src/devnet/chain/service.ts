@@ -224,7 +224,7 @@ export const localMethods = {
    * as `from` (default: the first address of the active config's admin, manager and enabled
    * lists that still has a role) through anvil's impersonation; it mines one block.
    */
-  devnet_setFeeConfig: async (params, { anvil, blockFees, fees }) => {
+  devnet_setFeeConfig: async (params, { anvil, miner, fees }) => {
     const [raw, fromArg] = positionalArgs<[unknown, string]>(params, [(r) => parseJson(r), addressArg])
     if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
     let config: ReturnType<typeof readFeeConfig>
@@ -240,10 +240,8 @@ export const localMethods = {
     const active = fees.enabledAt(latest.timestamp)
     if (!active || !fees.precompiles.isRunning('feeManagerConfig')) {
       // No precompile at the address: the call would do nothing; the block is still mined.
-      await blockFees.prepareNextBlock()
-      await anvil.request('evm_mine', [])
+      await miner.mine()
       const block = await anvil.latest()
-      await fees.precompiles.sync()
       throw nodeError(
         `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`,
       )
@@ -258,7 +256,7 @@ export const localMethods = {
       const text = revertText(simulated.error.data)
       throw nodeError(text ?? simulated.error.message)
     }
-    await blockFees.prepareNextBlock()
+    await miner.prepare()
     await anvil.request('anvil_impersonateAccount', [from])
     let hash: string
     try {
@@ -267,7 +265,7 @@ export const localMethods = {
       await anvil.request('anvil_stopImpersonatingAccount', [from])
     }
     const receipt = await anvil.receipt(hash)
-    await fees.precompiles.sync()
+    await miner.settle()
     if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (is automine off?)`)
     if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
     return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }

@@ -11,7 +11,7 @@
  * - a fee cap under the fee config's `minBaseFee` is refused: `transaction underpriced: address <sender>
  *   have gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go); one over it but under
  *   the next block's base fee waits in ../precompiles/pendingPool.ts;
- * - the next block is prepared (./blockFees.ts) when the send is mined right away;
+ * - the next block is prepared (./miner.ts) when the send is mined right away;
  * - a contract creation sent by an origin without a role on a running Contract Deployer Allow List is
  *   accepted and mined failed with all its gas used, as the node's block processing fails it
  *   (params/hooks_libevm.go `CanCreateContract`): the addresses its creations would take hold one byte
@@ -113,7 +113,7 @@ type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; create
 
 /** `eth_sendRawTransaction` and `eth_sendTransaction` through the node's pool (see the top of this file). */
 export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
-  const { anvil, blockFees, pool, precompiles, blockers } = l1
+  const { anvil, blockFees, miner, pool, precompiles, blockers } = l1
   // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
   let sent = call
   let tx: Send | undefined
@@ -170,7 +170,7 @@ export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
   const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
   const gap =
     automine && tx.nonce !== undefined && tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
-  await blockFees.prepareNextBlock(undefined, { mining: automine && !gap, plan })
+  if (automine && !gap) await miner.prepare(undefined, plan)
   const settled = gap ? undefined : mined
   if (!precompiles.isRunning('contractDeployerAllowListConfig')) return { call: sent, after: settled }
   if (enabled(await roleOf(l1, 'contractDeployerAllowListConfig', tx.sender))) return { call: sent, after: settled }

@@ -21,10 +21,12 @@ export class PendingPool {
   private readonly held: Held[] = []
   private timer: ReturnType<typeof setInterval> | undefined
   private checking = false
-  /** Sends a raw transaction through the devnet's endpoint (set once the endpoint exists). */
-  submit: ((raw: string) => Promise<void>) | undefined
 
-  constructor(private readonly blockFees: BlockFees) {}
+  constructor(
+    private readonly blockFees: BlockFees,
+    /** Sends a raw transaction through the devnet's endpoint, as a client's would go in. */
+    private readonly submit: (raw: string) => Promise<void>,
+  ) {}
 
   /** Keeps a signed transaction until the base fee allows it; returns its hash (undefined: an envelope it cannot show). */
   hold(raw: string, tx: { sender: string; nonce: bigint; feeCap: bigint }): string | undefined {
@@ -61,7 +63,7 @@ export class PendingPool {
   }
 
   private async check(): Promise<void> {
-    if (this.checking || !this.submit) return
+    if (this.checking) return
     this.checking = true
     try {
       const next = await this.blockFees.estimateBaseFee()

@@ -23,10 +23,10 @@
  *
  * A node applies the activations of a block before its transactions (`ApplyUpgrades` runs first in
  * `Process` and in the miner's `commitNewWork`). The devnet does the same whenever it has anvil mine:
- * `prepareBlock` runs once the next block's time is pinned (../chain/blockFees.ts) and installs what
- * that time enables. `sync`, run before every call the devnet forwards, brings the state in line with
- * the latest block for blocks mined without the devnet (anvil's own URL, its interval mining), right
- * after them. After the precompiles, as `ApplyUpgrades` orders them, both apply upgrade.json's
+ * `prepareBlock` runs once the next block's time is pinned (../chain/miner.ts `prepare`) and installs
+ * what that time enables. `follow`, run for each new head the miner settles, brings the state in line
+ * with the latest block for blocks mined without the devnet (anvil's own URL, its interval mining),
+ * right after them. After the precompiles, as `ApplyUpgrades` orders them, both apply upgrade.json's
  * `stateUpgrades` (./stateUpgrades.ts).
  */
 import { feeConfigKeys, type PrecompileKey } from '../../core/names.js'
@@ -109,7 +109,6 @@ export type WarpContext = {
 export class PrecompileRuntime {
   /** The config each precompile was last installed with, by key. */
   private installed = new Map<RunPrecompileKey, PrecompileConfig>()
-  private syncedHash: string | undefined
   /** Next block whose NativeCoinMinted and SendWarpMessage logs are still to be taken in. */
   private logsFrom = 0n
   /** Unsigned Warp messages (0x-hex) by message ID (0x-hex), from mined SendWarpMessage logs. */
@@ -119,12 +118,9 @@ export class PrecompileRuntime {
   private readonly genesisTimestamp: bigint
   /**
    * The block `prepareBlock` last prepared: its parent and time. Until a block is mined on that parent,
-   * the state holds the next block's schedule and `sync` keeps it.
+   * the state holds the next block's schedule and `follow` keeps it.
    */
   private prepared: { parentHash: string; timestamp: bigint } | undefined
-  private queue: Promise<void> = Promise.resolve()
-  /** Syncs queued or running. */
-  private syncing = 0
   private readonly stateUpgrades: StateUpgrades
   /** What the state was at the parent of each prepared block, for reads at it (./parentState.ts). */
   readonly parents: ParentStates
@@ -164,47 +160,27 @@ export class PrecompileRuntime {
     return this.installed.has(key)
   }
 
-  /** Whether the last sync was at the block `hash` and none is under way: nothing to bring in line. */
-  isSyncedAt(hash: string): boolean {
-    return !this.syncing && hash === this.syncedHash
-  }
-
-  /** Brings anvil's state in line with the schedule at the latest block (once per new block). */
-  sync(): Promise<void> {
-    return this.enqueue(() => this.syncNow())
+  /**
+   * Applies what the block about to be mined on `latest` at `timestamp` activates, before anvil mines
+   * it: a node installs a precompile (and applies a state upgrade) before the transactions of the first
+   * block whose time reaches it (../chain/miner.ts `prepare`, only when a block is mined right after).
+   */
+  async prepareBlock(latest: Block, timestamp: bigint): Promise<void> {
+    this.prepared = { parentHash: latest.hash, timestamp }
+    this.parents.record(latest)
+    try {
+      await this.applySchedule(timestamp, latest, latest.number + 1n)
+      await this.stateUpgrades.sync(latest, { number: latest.number + 1n, timestamp })
+    } finally {
+      this.parents.stop()
+    }
   }
 
   /**
-   * Applies what the block about to be mined on `parent` at `timestamp` activates, before anvil mines
-   * it: a node installs a precompile (and applies a state upgrade) before the transactions of the first
-   * block whose time reaches it. Called only when a block is mined right after.
+   * Brings anvil's state in line with `latest`, a head not seen before (../chain/miner.ts `settle`): the
+   * mints and Warp messages of the blocks since, the schedule at its time, the state upgrades.
    */
-  prepareBlock(parent: { hash: string }, timestamp: bigint): Promise<void> {
-    return this.enqueue(async () => {
-      await this.syncNow()
-      const latest = await this.anvil.latest()
-      if (latest.hash !== parent.hash) return
-      this.prepared = { parentHash: latest.hash, timestamp }
-      this.parents.record(latest)
-      try {
-        await this.applySchedule(timestamp, latest, latest.number + 1n)
-        await this.stateUpgrades.sync(latest, { number: latest.number + 1n, timestamp })
-      } finally {
-        this.parents.stop()
-      }
-    })
-  }
-
-  private enqueue(work: () => Promise<void>): Promise<void> {
-    this.syncing++
-    const next = this.queue.then(work).finally(() => this.syncing--)
-    this.queue = next.catch(() => undefined)
-    return next
-  }
-
-  private async syncNow(): Promise<void> {
-    const latest = await this.anvil.latest()
-    if (latest.hash === this.syncedHash) return
+  async follow(latest: Block): Promise<void> {
     this.parents.follow(latest)
     // A block prepared on the head and not mined yet (a send anvil refused, automine off): keep its schedule.
     if (this.prepared?.parentHash !== latest.hash) this.prepared = undefined
@@ -212,8 +188,6 @@ export class PrecompileRuntime {
     await this.takeLogs(latest)
     await this.applySchedule(this.prepared?.timestamp ?? latest.timestamp, latest)
     await this.stateUpgrades.sync(latest, undefined, this.prepared !== undefined)
-    await this.onNewHead?.(latest)
-    this.syncedHash = latest.hash
   }
 
   /**
@@ -236,9 +210,6 @@ export class PrecompileRuntime {
       if (want) await this.install(key, want, latest, activation)
     }
   }
-
-  /** Runs at each new head the sync sees, before it counts as synced (the devnet credits block fees there). */
-  onNewHead: ((latest: Block) => Promise<void>) | undefined
 
   /** `Configure` of the module at the activating block. */
   private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block, activation?: bigint) {
