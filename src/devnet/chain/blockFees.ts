@@ -21,7 +21,7 @@
 import { desiredDelayExcess, initialDelayExcess } from '../../core/acp226.js'
 import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from '../../core/fees.js'
 import type { ChainSpec } from '../config/types.js'
-import { rewardAddressSlot } from '../precompiles/runtime.js'
+import { blackhole, coinbaseOf, rewardAddressSlot, rewardManager } from '../precompiles/modules/rewardManager.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
 import { activePrecompileConfig } from './rules.js'
@@ -59,11 +59,6 @@ const toHeader = (raw: RawHeader): Header => ({
 })
 
 const hex = (v: bigint) => `0x${v.toString(16)}`
-/** `constants.BlackholeAddr`. */
-const blackhole = '0x0100000000000000000000000000000000000000'
-/** `allowFeeRecipientsAddressValue` (rewardmanager/contract.go): the stored word that means "fee recipients allowed". */
-const allowFeeRecipientsWord = `0x6166726176${'0'.repeat(54)}`
-const rewardManagerAddress = '0x0200000000000000000000000000000000000004'
 const maxUint64 = 1n << 64n
 
 export class BlockFees {
@@ -201,11 +196,12 @@ export class BlockFees {
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
   private async coinbaseAt(parent: Header): Promise<string> {
-    const manager = activePrecompileConfig(this.spec, 'rewardManagerConfig', parent.timestamp)
+    const manager = activePrecompileConfig(this.spec, rewardManager.configKey, parent.timestamp)
     if (!manager || manager.disable) return this.spec.allowFeeRecipients ? this.feeRecipient : blackhole
-    const word = await this.fees.precompiles.parents.storageAt(rewardManagerAddress, rewardAddressSlot, parent.number)
-    if (word.toLowerCase() === allowFeeRecipientsWord) return this.feeRecipient
-    return `0x${word.slice(-40)}`
+    return coinbaseOf(
+      await this.fees.precompiles.parents.storageAt(rewardManager.address, rewardAddressSlot, parent.number),
+      this.feeRecipient,
+    )
   }
 
   /**

@@ -12,7 +12,8 @@ import { feeConfigKeys } from '../../core/names.js'
 import { feeManagerAddress } from '../../core/precompiles/addresses.js'
 import { defaultFeeConfig } from '../config/feeConfig.js'
 import type { ChainSpec, FeeConfig, PrecompileConfig } from '../config/types.js'
-import { feeFieldSlot, lastChangedAtSlot, type PrecompileRuntime } from '../precompiles/runtime.js'
+import { feeConfigSlots } from '../precompiles/modules/feeManager.js'
+import type { PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import { activePrecompileConfig } from './rules.js'
 
@@ -37,9 +38,8 @@ export class FeeManagerState {
     if (nu === undefined || nu > block.timestamp) return { feeConfig: defaultFeeConfig, lastChangedAt: undefined }
     const active = this.enabledAt(block.timestamp)
     if (!active) return { feeConfig: this.spec.feeConfig, lastChangedAt: 0n }
-    const slots = [...feeConfigKeys.map((_, i) => feeFieldSlot(i + 1)), lastChangedAtSlot]
     const words = await Promise.all(
-      slots.map(async (slot) => BigInt(await this.precompiles.parents.storageAt(feeManagerAddress, slot, block.number))),
+      feeConfigSlots.map(async (slot) => BigInt(await this.precompiles.parents.storageAt(feeManagerAddress, slot, block.number))),
     )
     if (words[0] === 0n) {
       // No stored config in this block's state: the activating block itself, which anvil mined

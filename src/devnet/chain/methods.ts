@@ -30,7 +30,8 @@ import {
   storageAtParent,
 } from '../precompiles/parentState.js'
 import type { PrecompileRuntime } from '../precompiles/runtime.js'
-import { precompileCallErrors, precompileCode, withoutMintReserve } from '../precompiles/rpc.js'
+import { withoutMintReserve } from '../precompiles/modules/nativeMinter.js'
+import { precompileCallErrors, precompileCode } from '../precompiles/rpc.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import { type CallOutcome, type ChainCall, RpcError } from './envelope.js'

@@ -19,7 +19,8 @@ import { feeConfigKeys } from '../../core/names.js'
 import { feeManagerAddress } from '../../core/precompiles/addresses.js'
 import type { PrecompileConfig } from '../config/types.js'
 import { revertText, withSimulationFlag } from '../precompiles/rpc.js'
-import { roleSlot } from '../precompiles/runtime.js'
+import { precompileSelectors } from '../precompiles/artifacts/contracts.js'
+import { isEnabled, roleOf } from '../precompiles/modules/allowList.js'
 import { decodeCb58, encodeCb58 } from '../../core/cb58.js'
 
 /** ids.ID.UnmarshalJSON: a quoted CB58 string of 32 bytes; `null` leaves the zero ID (ids/id.go). */
@@ -51,8 +52,7 @@ const addressArg = (raw: string): string => {
 async function firstWithRole(anvil: AnvilClient, config: PrecompileConfig): Promise<string | undefined> {
   for (const list of ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const) {
     for (const account of (config.json[list] as string[] | undefined) ?? []) {
-      const role = BigInt(await anvil.request<string>('eth_getStorageAt', [feeManagerAddress, roleSlot(account), 'latest']))
-      if (role >= 1n && role <= 3n) return account
+      if (isEnabled(await roleOf(anvil, feeManagerAddress, account))) return account
     }
   }
   return undefined
@@ -248,7 +248,7 @@ export const localMethods = {
     }
     const from = fromArg ?? (await firstWithRole(anvil, active))
     if (!from) throw nodeError('devnet: no address of the feeManagerConfig lists holds a role any more; pass one as argument 1')
-    const data = `0x8f10b586${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
+    const data = `${precompileSelectors.IFeeManager.setFeeConfig}${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
     const tx = { from, to: feeManagerAddress, data, gas: '0x100000' }
     // Simulated first (with the stand-ins' simulation flag): a refusal is the node's text (as eth_call gives it) and mines nothing.
     const simulated = await anvil.raw('eth_call', [tx, 'latest', withSimulationFlag(undefined, feeManagerAddress)])

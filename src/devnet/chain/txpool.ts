@@ -26,7 +26,10 @@ import { answerOf, argsOf, type L1 } from './methods.js'
 import { type Args, fillDefaults, fillTransaction } from '../precompiles/fillTransaction.js'
 import { innerCreationTargets } from '../precompiles/innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from '../precompiles/rawTx.js'
-import { enabled, rawOutcome, roleOf } from '../precompiles/rpc.js'
+import { lacksRole } from '../precompiles/modules/allowList.js'
+import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
+import { txAllowList } from '../precompiles/modules/txAllowList.js'
+import { rawOutcome } from '../precompiles/rpc.js'
 
 /**
  * What a state-changing call's admission decides: an `outcome` answers instead of anvil; else anvil is
@@ -113,7 +116,7 @@ type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; create
 
 /** `eth_sendRawTransaction` and `eth_sendTransaction` through the node's pool (see the top of this file). */
 export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
-  const { anvil, blockFees, miner, pool, precompiles, blockers } = l1
+  const { anvil, blockFees, miner, pool, blockers } = l1
   // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
   let sent = call
   let tx: Send | undefined
@@ -133,7 +136,7 @@ export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
     await waitMined(anvil, outcome)
   }
   if (!tx) return { call: sent, after: mined }
-  if (precompiles.isRunning('txAllowListConfig') && !enabled(await roleOf(l1, 'txAllowListConfig', tx.sender)))
+  if (await lacksRole(l1, txAllowList, tx.sender))
     return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
   const plan = await blockFees.planNextBlock()
   const feeCap = tx.feeCap
@@ -172,8 +175,7 @@ export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
     automine && tx.nonce !== undefined && tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
   if (automine && !gap) await miner.prepare(undefined, plan)
   const settled = gap ? undefined : mined
-  if (!precompiles.isRunning('contractDeployerAllowListConfig')) return { call: sent, after: settled }
-  if (enabled(await roleOf(l1, 'contractDeployerAllowListConfig', tx.sender))) return { call: sent, after: settled }
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: settled }
   // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
   // each creation would take holds one byte of code while the transaction is mined, a top-level
   // creation's from the sender's nonce, inner ones' from a trace (../precompiles/innerCreates.ts).

@@ -3,7 +3,6 @@
  * a reply stage of a row of ../chain/methods.ts:
  *
  * - `eth_getCode` of a running precompile is `0x01` (ApplyPrecompileActivations writes that code);
- * - the Native Minter's balance is reported without the reserve its stand-in pays mints from;
  * - a precompile's error reached straight from `eth_call` / `eth_estimateGas` is the node's Go
  *   error, code -32000 and its text, no data (eth/gasestimator, internal/ethapi `DoCall`). The
  *   stand-ins end every failure with INVALID, all gas used, as a node's precompile error uses it in a
@@ -25,18 +24,19 @@ import type { CallOutcome } from '../chain/envelope.js'
 import type { L1 } from '../chain/methods.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress } from './rawTx.js'
-import { mintReserve, roleSlot } from './runtime.js'
+import { precompileConstants } from './artifacts/contracts.js'
+import { lacksRole } from './modules/allowList.js'
+import { contractDeployerAllowList } from './modules/contractDeployerAllowList.js'
 
-const nativeMinterAddress = '0x0200000000000000000000000000000000000001'
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 
 /**
- * `SIMULATION_SLOT` of contracts/Precompile.sol, keccak256("subnet-rpc.devnet.simulation"): set (to 1)
- * only through state overrides, it makes a stand-in's failure revert with the node's text instead of
- * ending with INVALID, when the transaction's origin calls the precompile straight.
+ * `SIMULATION_SLOT` of contracts/Precompile.sol: set (to 1) only through state overrides, it makes a
+ * stand-in's failure revert with the node's text instead of ending with INVALID, when the transaction's
+ * origin calls the precompile straight.
  */
-export const simulationSlot = '0xb36ffc132d76388878e84b0001d62de353d9eb7999ef17fa4ffef2f5894be395'
+export const simulationSlot = precompileConstants.Precompile.SIMULATION_SLOT
 const flagSet = `0x${'1'.padStart(64, '0')}`
 
 /**
@@ -66,21 +66,6 @@ export function revertText(data: unknown): string | undefined {
   return body.subarray(offset + 32, offset + 32 + length).toString('utf8')
 }
 
-/** The role an account holds on a running allow list (0: none), in the latest state. */
-export async function roleOf(l1: L1, key: 'txAllowListConfig' | 'contractDeployerAllowListConfig', account: string): Promise<bigint> {
-  const address = key === 'txAllowListConfig' ? '0x0200000000000000000000000000000000000002' : '0x0200000000000000000000000000000000000000'
-  return BigInt(await l1.anvil.request<string>('eth_getStorageAt', [address, roleSlot(account), 'latest']))
-}
-/** Enabled, Admin or Manager (allowlist/allowlist.go `IsEnabled`). */
-export const enabled = (role: bigint) => role >= 1n && role <= 3n
-
-/** `eth_getBalance`: the Native Minter's reserve is the stand-in's, not the account's (./runtime.ts `mintReserve`). */
-export function withoutMintReserve(outcome: CallOutcome, [address]: unknown[]): CallOutcome {
-  if (!('result' in outcome)) return outcome
-  const balance = typeof address === 'string' && address.toLowerCase() === nativeMinterAddress ? BigInt(JSON.parse(outcome.result)) : 0n
-  return balance >= mintReserve ? { result: JSON.stringify(`0x${(balance - mintReserve).toString(16)}`) } : outcome
-}
-
 /** `eth_getCode`: a running stand-in's code is `0x01`, the code ApplyPrecompileActivations writes. */
 export function precompileCode(outcome: CallOutcome, [address]: unknown[], l1: L1): CallOutcome {
   if (!('result' in outcome) || typeof address !== 'string') return outcome
@@ -107,7 +92,7 @@ export async function precompileCallErrors(
   const from = typeof tx.from === 'string' ? tx.from : zeroAddress
   const userOverrides = typeof overrides === 'object' && overrides !== null ? (overrides as StateOverrides) : undefined
   const rest = method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
-  if (precompiles.isRunning('contractDeployerAllowListConfig') && !enabled(await roleOf(l1, 'contractDeployerAllowListConfig', from))) {
+  if (await lacksRole(l1, contractDeployerAllowList, from)) {
     if (tx.to === undefined || tx.to === null) return nodeError(`tx.origin ${checksumAddress(from)} is not authorized to deploy a contract`)
     // Creations inside the call fail as on a node (./innerCreates.ts): asked again with their addresses blocked.
     const targets = await innerCreationTargets(anvil, tx, block, userOverrides, method === 'eth_call' ? blockOverrides : undefined)
