@@ -43,7 +43,7 @@ import { admitAnvilMine, admitEvmMine, type Miner } from './miner.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { type LocalMethod, localMethods } from './service.js'
-import { type Admission, admitFill, admitSend, type HeldBlockers, poolNonce, waitingTransaction } from './txpool.js'
+import { type Admission, admitFill, admitRawSend, admitUnsignedSend, type HeldBlockers, poolNonce, waitingTransaction } from './txpool.js'
 import type { WarpSigner } from './warpSigner.js'
 import { goJson } from '../wire/goJson.js'
 
@@ -80,15 +80,25 @@ export type TagRule = 'accepted' | 'pending' | 'simulation'
 /** A reply stage: the call's outcome, its parsed arguments, the devnet, the call. */
 type Reply = (outcome: CallOutcome, args: unknown[], l1: L1, call: ChainCall) => CallOutcome | Promise<CallOutcome>
 
+/** What the devnet does with one method (the stages are described at the top of this file). */
 export type MethodRow = {
+  /** The node's argument decoding. */
   args?: Check
+  /** A refusal that needs the chain, in the call's turn. */
   refuse?: (call: ChainCall, l1: L1) => Promise<CallOutcome | undefined>
+  /** The devnet's own answer; without it the call goes to anvil. */
   local?: LocalMethod
+  /** How its block tags go to anvil. */
   tags?: TagRule
+  /** Changes no state: `'chain'` reads nothing a precompile writes, `'state'` does. */
   reads?: 'chain' | 'state'
+  /** Before a state-changing call reaches anvil. */
   admit?: (call: ChainCall, l1: L1) => Promise<Admission | undefined>
+  /** Its answer at a block the devnet changed the state after. */
   atParent?: ParentRead
+  /** A non-null result in the node's shape. */
   shape?: (result: unknown) => unknown
+  /** The last adjustment of the answer. */
   reply?: Reply
 }
 
@@ -109,7 +119,6 @@ const byHash: MethodRow = { args: oneHash, tags: 'accepted', reads: 'chain' }
 const byNumber = (args: Check, reads: MethodRow['reads'] = 'state'): MethodRow => ({ args, tags: 'pending', reads })
 /** A read of a block by hash. */
 const byBlockHash = (args: Check): MethodRow => ({ args, tags: 'accepted', reads: 'state' })
-const sendRow: MethodRow = { admit: admitSend }
 
 const rows: Record<string, MethodRow> = {
   // The Subnet-EVM extras (internal/ethapi/api_extra.go), fee answers and the node's block shapes (./service.ts).
@@ -230,8 +239,8 @@ const rows: Record<string, MethodRow> = {
   },
 
   // Transactions in: the node's pool (./txpool.ts), and the mining controls (./miner.ts).
-  eth_sendRawTransaction: { ...sendRow, args: rawTransaction },
-  eth_sendTransaction: sendRow,
+  eth_sendRawTransaction: { args: rawTransaction, admit: admitRawSend },
+  eth_sendTransaction: { admit: admitUnsignedSend },
   eth_fillTransaction: { admit: admitFill },
   evm_mine: { admit: admitEvmMine },
   anvil_mine: { admit: admitAnvilMine },

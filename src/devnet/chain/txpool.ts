@@ -114,24 +114,38 @@ export async function admitFill(call: ChainCall, l1: L1): Promise<Admission | un
 
 type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean; message: object }
 
-/** `eth_sendRawTransaction` and `eth_sendTransaction` through the node's pool (see the top of this file). */
-export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
+/** A send's signed form for the pending pool, with its nonce; undefined where it has none. */
+type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
+
+/** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
+export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
+  const [raw] = argsOf(call)
+  const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
+  return admitToPool(call, tx, l1, async ({ nonce }) => (typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined))
+}
+
+/**
+ * `eth_sendTransaction` through the node's pool: `SendTransaction` fills the defaults first (`setDefaults`),
+ * so its estimate's error is the send's, and anvil is sent the filled arguments. For the pending pool anvil
+ * signs it (its dev accounts; an impersonated one cannot be signed for, and is left to anvil's answer).
+ */
+export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admission> {
+  const [given, ...rest] = argsOf(call)
+  const filled = await fillDefaults(l1.anvil, await withPoolNonce(l1, given), estimator(l1), () => l1.blockFees.tips.suggestTip())
+  if (filled && 'error' in filled) return { outcome: filled.error }
+  const sent = filled ? { ...call, params: JSON.stringify([filled.args, ...rest]) } : call
+  return admitToPool(sent, unsignedSend(filled?.args ?? given), l1, async (tx) => {
+    const nonce = tx.nonce ?? (await pendingNonce(l1, tx.sender))
+    const signed = await l1.anvil.raw<string>('eth_signTransaction', [
+      { ...((JSON.parse(sent.params!) as unknown[])[0] as object), nonce: `0x${nonce.toString(16)}` },
+    ])
+    return typeof signed.result === 'string' ? { raw: signed.result, nonce } : undefined
+  })
+}
+
+/** The pool's checks of a send `tx` (undefined: one it cannot read, left to anvil), which goes to anvil as `sent`. */
+async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: Sign): Promise<Admission> {
   const { anvil, blockFees, miner, pool, blockers } = l1
-  // What goes to anvil: an eth_sendTransaction with the node's fee and gas defaults filled in.
-  let sent = call
-  let tx: Send | undefined
-  let raw: unknown
-  if (call.method === 'eth_sendRawTransaction') {
-    raw = argsOf(call)[0]
-    tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
-  } else {
-    // SendTransaction fills the defaults first (setDefaults): its estimate's error is the send's.
-    const [given, ...rest] = argsOf(call)
-    const filled = await fillDefaults(anvil, await withPoolNonce(l1, given), estimator(l1), () => blockFees.tips.suggestTip())
-    if (filled && 'error' in filled) return { outcome: filled.error }
-    if (filled) sent = { ...call, params: JSON.stringify([filled.args, ...rest]) }
-    tx = unsignedSend(filled?.args ?? given)
-  }
   const mined = async (outcome: CallOutcome) => {
     await waitMined(anvil, outcome)
   }
@@ -150,21 +164,11 @@ export async function admitSend(call: ChainCall, l1: L1): Promise<Admission> {
       }
   }
   // Over the pool minimum but under the next block's base fee: the node's pool keeps it (../precompiles/pendingPool.ts).
-  // An eth_sendTransaction is signed by anvil first (its dev accounts; an impersonated one cannot be signed
-  // for, and is left to anvil's answer).
   if (feeCap !== undefined && pool.waits(feeCap, plan)) {
-    if (call.method === 'eth_sendTransaction') {
-      const nonce = tx.nonce ?? (await pendingNonce(l1, tx.sender))
-      const signed = await anvil.raw<string>('eth_signTransaction', [
-        { ...((JSON.parse(sent.params!) as unknown[])[0] as object), nonce: `0x${nonce.toString(16)}` },
-      ])
-      if (typeof signed.result === 'string') {
-        raw = signed.result
-        tx = { ...tx, nonce }
-      }
-    }
-    if (typeof raw === 'string' && tx.nonce !== undefined) {
-      const hash = pool.hold(raw, { sender: tx.sender, nonce: tx.nonce, feeCap })
+    const signed = await sign(tx)
+    if (signed) {
+      tx = { ...tx, nonce: signed.nonce }
+      const hash = pool.hold(signed.raw, { sender: tx.sender, nonce: signed.nonce, feeCap })
       if (hash) return { outcome: { result: JSON.stringify(hash) } }
     }
   }
