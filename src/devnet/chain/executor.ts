@@ -37,8 +37,8 @@ function toOutcome(method: string, reply: { result?: string; error?: string } | 
 
 /** The params as they go to anvil: block tags as the row's `tags` says (./methods.ts `TagRule`). */
 function paramsForAnvil(tags: TagRule | undefined, params: string): string {
-  if (tags === undefined || !params.includes('"')) return params
   const given = tags === 'simulation' ? latestByDefault(params) : params
+  if (tags === undefined || !given.includes('"')) return given
   return given.replace(tags === 'accepted' ? /"(?:accepted|finalized|safe)"/g : /"(?:accepted|finalized|safe|pending)"/g, '"latest"')
 }
 
