@@ -6,7 +6,7 @@
  * - enabled: the fee config and last-changed block stored at the precompile's address in the
  *   block's state (`feemanager.GetStoredFeeConfig`, `GetFeeConfigLastChangedAt`), which the
  *   stand-in contract writes on `setFeeConfig` and the devnet writes on activation
- *   (../precompiles/runtime.ts). A disable wipes that storage, so each enabled period starts afresh.
+ *   (../precompiles/modules/feeManager.ts). A disable wipes that storage, so each enabled period starts afresh.
  */
 import { feeConfigKeys } from '../../core/names.js'
 import { feeManagerAddress } from '../../core/precompiles/addresses.js'
