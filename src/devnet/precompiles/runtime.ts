@@ -27,8 +27,8 @@ import { activePrecompileConfig } from '../chain/rules.js'
 import type { ChainSpec, PrecompileConfig } from '../config/types.js'
 import { precompileArtifacts, precompileConstants, precompileEvents } from './artifacts/contracts.js'
 import { roleLists, roleSlot } from './modules/allowList.js'
-import { modules, type RunPrecompileKey } from './modules/index.js'
-import { hex, type Log, type Module, type ModuleHost, type WarpContext, word } from './modules/module.js'
+import { moduleOf, modules, type RunModule, type RunPrecompileKey } from './modules/index.js'
+import { hex, type Log, type ModuleHost, type WarpContext, word } from './modules/module.js'
 import { ParentStates, type StateWrite } from './parentState.js'
 import { StateUpgrades } from './stateUpgrades.js'
 
@@ -80,7 +80,7 @@ export class PrecompileRuntime implements ModuleHost {
 
   /** The code the devnet installs for `key`: the stand-in's runtime code, the module's trailer, the rules trailer. */
   code(key: RunPrecompileKey): string {
-    const m: Module = moduleOf(key)
+    const m = moduleOf(key)
     return precompileArtifacts[m.contract].deployedBytecode + (m.codeTrailer?.(this) ?? '') + this.rulesTrailer
   }
 
@@ -161,19 +161,19 @@ export class PrecompileRuntime implements ModuleHost {
   }
 
   /** `Configure` of the module at the activating block. */
-  private async install(m: Module, config: PrecompileConfig, latest: Block, activation?: bigint) {
+  private async install(m: RunModule, config: PrecompileConfig, latest: Block, activation?: bigint) {
     await this.write('anvil_setNonce', [m.address, '0x1'])
-    await this.write('anvil_setCode', [m.address, this.code(m.configKey as RunPrecompileKey)])
+    await this.write('anvil_setCode', [m.address, this.code(m.configKey)])
     if (m.allowList)
       for (const [list, role] of roleLists)
         for (const account of (config.json[list] as string[] | undefined) ?? [])
           await this.write('anvil_setStorageAt', [m.address, roleSlot(account), word(role)])
     await m.configure?.(this, config, { latest, block: activation })
-    this.installed.set(m.configKey as RunPrecompileKey, config)
+    this.installed.set(m.configKey, config)
   }
 
   /** SelfDestruct + Finalise: every slot the stand-in or Configure may have written goes back to zero. */
-  private async remove(m: Module) {
+  private async remove(m: RunModule) {
     const slots = new Set<string>()
     if (m.allowList) {
       for (const c of [...this.spec.genesisPrecompiles, ...this.spec.upgrades.precompileUpgrades]) {
@@ -190,7 +190,7 @@ export class PrecompileRuntime implements ModuleHost {
     await this.write('anvil_setCode', [m.address, '0x'])
     await this.write('anvil_setNonce', [m.address, '0x0'])
     await this.write('anvil_setBalance', [m.address, '0x0'])
-    this.installed.delete(m.configKey as RunPrecompileKey)
+    this.installed.delete(m.configKey)
   }
 
   /** The logs the modules act on once their block is mined, one `eth_getLogs` for all. */
@@ -198,23 +198,13 @@ export class PrecompileRuntime implements ModuleHost {
     if (this.logsFrom > latest.number) return
     const from = this.logsFrom
     this.logsFrom = latest.number + 1n
-    const readers = modules.filter((m) => 'logs' in m)
+    const readers = modules.flatMap((m) => (m.logs ? [{ address: m.address, ...m.logs }] : []))
     const logs = await this.anvil.request<Log[]>('eth_getLogs', [
-      {
-        address: readers.map((m) => m.address),
-        fromBlock: hex(from),
-        toBlock: hex(latest.number),
-        topics: [readers.map((m) => m.logs.topic)],
-      },
+      { address: readers.map((r) => r.address), fromBlock: hex(from), toBlock: hex(latest.number), topics: [readers.map((r) => r.topic)] },
     ])
-    for (const m of readers)
-      await m.logs.take(
-        this,
-        logs.filter((log) => log.address.toLowerCase() === m.address),
-        from,
-        latest,
-      )
+    for (const r of readers) {
+      const own = logs.filter((log) => log.address.toLowerCase() === r.address)
+      await r.take(this, own, from, latest)
+    }
   }
 }
-
-const moduleOf = (key: RunPrecompileKey): Module => modules.find((m) => m.configKey === key)!

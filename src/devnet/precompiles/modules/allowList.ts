@@ -5,8 +5,8 @@
 import { precompileConstants } from '../artifacts/contracts.js'
 import type { AnvilClient } from '../../chain/anvilClient.js'
 import type { PrecompileRuntime } from '../runtime.js'
-import type { RunPrecompileKey } from './index.js'
-import { addressWord, type Module } from './module.js'
+import type { RunModule } from './index.js'
+import { addressWord } from './module.js'
 
 const { NO_ROLE, ENABLED_ROLE, ADMIN_ROLE, MANAGER_ROLE } = precompileConstants.AllowList
 
@@ -31,7 +31,7 @@ export async function roleOf(anvil: AnvilClient, address: string, account: strin
 /** Whether the allow list of `m` runs and gives `account` no role: what the node refuses. */
 export async function lacksRole(
   { anvil, precompiles }: { anvil: AnvilClient; precompiles: PrecompileRuntime },
-  m: Module & { configKey: RunPrecompileKey },
+  m: RunModule,
   account: string,
 ): Promise<boolean> {
   return precompiles.isRunning(m.configKey) && !isEnabled(await roleOf(anvil, m.address, account))
