@@ -29,7 +29,6 @@ import { checksumAddress, createAddress, decodeRawTransaction } from '../precomp
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
-import { rawOutcome } from '../precompiles/rpc.js'
 
 /**
  * What a state-changing call's admission decides: an `outcome` answers instead of anvil; else anvil is
@@ -99,7 +98,7 @@ function estimator(l1: L1) {
   return async (args: Args): Promise<CallOutcome> => {
     const asked = [args, 'latest']
     const call: ChainCall = { id: undefined, method: 'eth_estimateGas', params: JSON.stringify(asked) }
-    return answerOf(call, await rawOutcome(l1.anvil, 'eth_estimateGas', asked), l1)
+    return answerOf(call, await l1.anvil.outcome('eth_estimateGas', asked), l1)
   }
 }
 

@@ -132,8 +132,7 @@ export class ParentStates {
     const changed = this.changedAfter(args[1])
     if (!changed || changed.size === 0) return undefined
     const overrides = withBefore(args[2] as StateOverrides | undefined, changed)
-    const reply = await this.anvil.raw(method, [args[0], args[1] ?? 'latest', overrides, ...args.slice(3)])
-    return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
+    return this.anvil.outcome(method, [args[0], args[1] ?? 'latest', overrides, ...args.slice(3)])
   }
 }
 

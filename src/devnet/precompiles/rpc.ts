@@ -19,7 +19,6 @@
  * the pool's (../chain/txpool.ts).
  */
 import { parseJson } from '../../core/json/parse.js'
-import type { AnvilClient } from '../chain/anvilClient.js'
 import type { CallOutcome } from '../chain/envelope.js'
 import type { L1 } from '../chain/methods.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
@@ -96,13 +95,13 @@ export async function precompileCallErrors(
     if (tx.to === undefined || tx.to === null) return nodeError(`tx.origin ${checksumAddress(from)} is not authorized to deploy a contract`)
     // Creations inside the call fail as on a node (./innerCreates.ts): asked again with their addresses blocked.
     const targets = await innerCreationTargets(anvil, tx, block, userOverrides, method === 'eth_call' ? blockOverrides : undefined)
-    if (targets.length > 0) return rawOutcome(anvil, method, [tx, block, blockedOverrides(userOverrides, targets), ...rest])
+    if (targets.length > 0) return anvil.outcome(method, [tx, block, blockedOverrides(userOverrides, targets), ...rest])
   } else if (tx.to === undefined || tx.to === null) return outcome
   if (typeof tx.to !== 'string' || !precompiles.keyAt(tx.to) || !('rawError' in outcome)) return outcome
   // A failed call straight to a stand-in ended with INVALID: asked again as a simulation, its failure
   // reverts with the node's text. Through the parent state when the first answer came from there.
   const asked = [tx, block, withSimulationFlag(userOverrides, tx.to), ...rest]
-  const again = (await precompiles.parents.simulate(method, asked)) ?? (await rawOutcome(anvil, method, asked))
+  const again = (await precompiles.parents.simulate(method, asked)) ?? (await anvil.outcome(method, asked))
   if (!('rawError' in again)) return outcome
   let data: unknown
   try {
@@ -112,10 +111,4 @@ export async function precompileCallErrors(
   }
   const text = revertText(data)
   return text === undefined ? outcome : nodeError(text)
-}
-
-/** anvil's answer to `method(params)`, as an outcome. */
-export async function rawOutcome(anvil: AnvilClient, method: string, params: unknown[]): Promise<CallOutcome> {
-  const reply = await anvil.raw(method, params)
-  return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
 }
