@@ -19,7 +19,7 @@
  * - the answer goes out once the transaction is mined (anvil answers before its automine mined it), so
  *   the precompiles are in step with its block.
  */
-import type { CallOutcome, ChainCall } from './envelope.js'
+import { type CallOutcome, type ChainCall, nodeErrorOutcome as nodeError } from './envelope.js'
 import { poolMinimum } from './blockFees.js'
 import type { AnvilClient } from './anvilClient.js'
 import { answerOf, argsOf, type L1 } from './methods.js'
@@ -36,8 +36,6 @@ import { txAllowList } from '../precompiles/modules/txAllowList.js'
  * runs once anvil answered.
  */
 export type Admission = { outcome: CallOutcome } | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
-
-const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 
 /** The addresses blocked for creations of transactions not mined when they were sent (automine off). */
 export class HeldBlockers {

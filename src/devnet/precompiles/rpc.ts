@@ -19,7 +19,7 @@
  * the pool's (../chain/txpool.ts).
  */
 import { parseJson } from '../../core/json/parse.js'
-import type { CallOutcome } from '../chain/envelope.js'
+import { type CallOutcome, nodeErrorOutcome as nodeError } from '../chain/envelope.js'
 import type { L1 } from '../chain/methods.js'
 import { blockedOverrides, innerCreationTargets, type StateOverrides } from './innerCreates.js'
 import { checksumAddress } from './rawTx.js'
@@ -28,7 +28,6 @@ import { lacksRole } from './modules/allowList.js'
 import { contractDeployerAllowList } from './modules/contractDeployerAllowList.js'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
-const nodeError = (message: string): CallOutcome => ({ error: { code: -32000, message } })
 
 /**
  * `SIMULATION_SLOT` of contracts/Precompile.sol: set (to 1) only through state overrides, it makes a
