@@ -85,7 +85,7 @@ export type MethodRow = {
   /** The node's argument decoding. */
   args?: Check
   /** A refusal that needs the chain, in the call's turn. */
-  refuse?: (call: ChainCall, l1: L1) => Promise<CallOutcome | undefined>
+  refuse?: (call: ChainCall, l1: L1) => Promise<CallOutcome | undefined> | undefined
   /** The devnet's own answer; without it the call goes to anvil. */
   local?: LocalMethod
   /** How its block tags go to anvil. */
@@ -212,13 +212,13 @@ const rows: Record<string, MethodRow> = {
 
   // Logs and filters.
   eth_getLogs: {
-    refuse: (call, l1) => l1.logRanges?.logsRefusal(call) ?? Promise.resolve(undefined),
+    refuse: (call, l1) => l1.logRanges?.logsRefusal(call),
     tags: 'accepted',
     reads: 'state',
     shape: each(rpcLog),
   },
   eth_getFilterLogs: {
-    refuse: (call, l1) => l1.logRanges?.filterLogsRefusal(call) ?? Promise.resolve(undefined),
+    refuse: (call, l1) => l1.logRanges?.filterLogsRefusal(call),
     tags: 'accepted',
     shape: each(rpcLog),
   },
