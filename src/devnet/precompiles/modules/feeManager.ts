@@ -11,8 +11,8 @@ import { precompileConstants } from '../artifacts/contracts.js'
 import { type Module, type ModuleHost, word } from './module.js'
 
 /** Fee config field i (1…8): `common.Hash{byte(i)}`. */
-export const feeFieldSlot = (i: number) => `0x${i.toString(16).padStart(2, '0')}${'0'.repeat(62)}`
-export const lastChangedAtSlot = precompileConstants.FeeManager.LAST_CHANGED_AT_KEY
+const feeFieldSlot = (i: number) => `0x${i.toString(16).padStart(2, '0')}${'0'.repeat(62)}`
+const lastChangedAtSlot = precompileConstants.FeeManager.LAST_CHANGED_AT_KEY
 /** The fee config's eight fields, then its last-changed block (`GetStoredFeeConfig`, `GetFeeConfigLastChangedAt`). */
 export const feeConfigSlots = [...feeConfigKeys.map((_, i) => feeFieldSlot(i + 1)), lastChangedAtSlot]
 

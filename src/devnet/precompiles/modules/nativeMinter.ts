@@ -11,7 +11,7 @@ import { precompileEvents, precompileSelectors } from '../artifacts/contracts.js
 import { hex, type Module, type ModuleHost } from './module.js'
 
 /** The wei the stand-in holds beyond its own balance, to pay mints from: balances at its address are reported without it. */
-export const mintReserve = 1n << 255n
+const mintReserve = 1n << 255n
 const address = precompileAddresses.contractNativeMinterConfig.toLowerCase()
 
 /**
