@@ -144,13 +144,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     )
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
-    const miner = new Miner(anvil, blockFees, precompiles)
-    // The precompiles enabled at genesis are in place before the first request.
-    await miner.settle()
+    const pool = new PendingPool()
     // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    const pool = new PendingPool(blockFees, async (raw) => {
+    const miner = new Miner(anvil, blockFees, precompiles, pool, async (raw) => {
       await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
     })
+    // The precompiles enabled at genesis are in place before the first request.
+    await miner.settle()
     const execute = createExecutor({
       spec: files.spec,
       anvil,
@@ -245,7 +245,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       anvilUrl: anvilProc.url,
       chainSpec: files.spec,
       stop: () => {
-        pool.close()
+        miner.close()
         webSocket.close()
         events.close()
         stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())

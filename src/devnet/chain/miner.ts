@@ -13,9 +13,11 @@
  *   interval mining): the precompiles in step with it (mint top-ups, Warp messages, the schedule;
  *   ../precompiles/runtime.ts `follow`) and the base fee part of its fees to its coinbase.
  *
- * Preparing and settling run one at a time, in order. The pending pool's transactions go in through the
- * endpoint once a block built now would take them (../precompiles/pendingPool.ts).
+ * Preparing and settling run one at a time, in order. The transactions waiting in the devnet's pool for the
+ * base fee to fall (../precompiles/pendingPool.ts) go in through the endpoint, as a client's would, once a
+ * block built now would take them (miner/worker.go skips a transaction under the block's base fee).
  */
+import type { PendingPool } from '../precompiles/pendingPool.js'
 import type { PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees, NextBlockPlan } from './blockFees.js'
@@ -29,11 +31,17 @@ export class Miner {
   private busy = 0
   /** The head the last settlement was at. */
   private settledHash: string | undefined
+  /** While transactions wait in the pool: how often the base fee of a block built now is compared with their fee caps. */
+  private poolTimer: ReturnType<typeof setInterval> | undefined
+  private includingWaiting = false
 
   constructor(
     private readonly anvil: AnvilClient,
     private readonly blockFees: BlockFees,
     private readonly precompiles: PrecompileRuntime,
+    private readonly pool: PendingPool,
+    /** Sends a raw transaction through the devnet's endpoint, with its checks. */
+    private readonly submit: (raw: string) => Promise<void>,
   ) {}
 
   /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
@@ -67,6 +75,34 @@ export class Miner {
     await this.prepare(time)
     await this.anvil.request('evm_mine', [])
     await this.settle()
+  }
+
+  /** Watches the pool until the transactions waiting in it are taken (called when one starts waiting). */
+  watchPool(): void {
+    this.poolTimer ??= setInterval(() => void this.includeWaiting(), 200)
+    this.poolTimer.unref?.()
+  }
+
+  /** Stops watching the pool. */
+  close(): void {
+    if (this.poolTimer) clearInterval(this.poolTimer)
+    this.poolTimer = undefined
+  }
+
+  private async includeWaiting(): Promise<void> {
+    if (this.includingWaiting) return
+    this.includingWaiting = true
+    try {
+      for (const tx of this.pool.ready(await this.blockFees.estimateBaseFee())) {
+        this.pool.remove(tx)
+        await this.submit(tx.raw)
+      }
+      if (this.pool.isEmpty) this.close()
+    } catch {
+      // The next turn tries again (anvil busy, a block being mined).
+    } finally {
+      this.includingWaiting = false
+    }
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {

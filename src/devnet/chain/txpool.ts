@@ -166,7 +166,10 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     if (signed) {
       tx = { ...tx, nonce: signed.nonce }
       const hash = pool.hold(signed.raw, { sender: tx.sender, nonce: signed.nonce, feeCap })
-      if (hash) return { outcome: { result: JSON.stringify(hash) } }
+      if (hash) {
+        miner.watchPool()
+        return { outcome: { result: JSON.stringify(hash) } }
+      }
     }
   }
   // With automine off, or a nonce past the sender's next, the send only enters anvil's pool: the block
