@@ -9,9 +9,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
-import { precompileArtifacts } from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
+import {
+  precompileArtifacts,
+  precompileConstants,
+  precompileEvents,
+  precompileSelectors,
+} from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import { compileExamples, compilePrecompiles, compileSolidity } from '../../scripts/compile-contracts.mjs'
+import { compileExamples, compilePrecompiles, compileShared, compileSolidity } from '../../scripts/compile-contracts.mjs'
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
@@ -56,6 +61,21 @@ describe('precompile artifacts', () => {
     expect(Object.keys(precompileArtifacts)).toEqual(Object.keys(fresh))
     for (const [name, artifact] of Object.entries(precompileArtifacts))
       expect(artifact.deployedBytecode, name).toBe(fresh[name]!.deployedBytecode)
+  })
+
+  it('share the constants, event topics and selectors of contracts/*.sol with the devnet as they are there today', () => {
+    const shared = compileShared()
+    expect(precompileConstants).toEqual(shared.constants)
+    expect(precompileEvents).toEqual(shared.events)
+    expect(precompileSelectors).toEqual(shared.selectors)
+    // The values the devnet reads, as the node has them (precompile/contracts/*: `Hash{'l','c','a'}`, `Hash{'r','a','s','k'}`, ...).
+    expect(precompileConstants.Precompile.SIMULATION_SLOT).toBe('0xb36ffc132d76388878e84b0001d62de353d9eb7999ef17fa4ffef2f5894be395')
+    expect(precompileConstants.FeeManager.LAST_CHANGED_AT_KEY).toBe(`0x6c6361${'0'.repeat(58)}`)
+    expect(precompileConstants.RewardManager.REWARD_ADDRESS_KEY).toBe(`0x7261736b${'0'.repeat(56)}`)
+    expect(precompileConstants.RewardManager.ALLOW_FEE_RECIPIENTS_VALUE).toBe(`0x6166726176${'0'.repeat(54)}`)
+    expect(precompileEvents.RoleSet).toBe('0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e')
+    expect(precompileSelectors.IFeeManager.setFeeConfig).toBe('0x8f10b586')
+    expect(precompileSelectors.INativeMinter.mintNativeCoin).toBe('0x4f5aaaba')
   })
 
   it.each(Object.keys(nodeAbis) as (keyof typeof nodeAbis)[])("%s offers every function and event of the node's ABI", (name) => {

@@ -13,16 +13,15 @@ import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { serveChain } from './chain/envelope.js'
 import { BlockFees } from './chain/blockFees.js'
-import { forwardedArgChecks } from './chain/forwardedArgs.js'
 import { createExecutor } from './chain/executor.js'
-import { limitLogRanges } from './chain/logRange.js'
+import { HeldBlockers } from './chain/txpool.js'
+import { Miner } from './chain/miner.js'
+import { LogRanges } from './chain/logRange.js'
 import { FeeManagerState } from './chain/feeManager.js'
-import { createChainService } from './chain/service.js'
 import { ChainEvents } from './chain/chainEvents.js'
 import { connectionExecutor } from './chain/subscriptions.js'
 import { webSocketEndpoint } from './chain/websocket.js'
 import { PendingPool } from './precompiles/pendingPool.js'
-import { precompileHooks } from './precompiles/rpc.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
@@ -137,37 +136,33 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
     }
 
-    // The precompiles enabled at genesis are in place before the first request.
     const precompiles = new PrecompileRuntime(
       files.spec,
       anvil,
       { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
       files.genesisTimestamp,
     )
-    await precompiles.sync()
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
-    precompiles.onNewHead = (latest) => blockFees.creditFees(latest)
-    blockFees.onPrepared = (parent, timestamp) => precompiles.prepareBlock(parent, timestamp)
-    const pool = new PendingPool(blockFees)
-    const execute = limitLogRanges(
-      createExecutor({
-        anvil,
-        local: createChainService(files.spec, anvil, fees, blockFees, {
-          networkID,
-          blockchainID: decodeCb58(blockchainID),
-          secretKey: node.identity.blsSecretKey,
-        }),
-        hooks: precompileHooks(precompiles, anvil, blockFees, pool),
-        argChecks: forwardedArgChecks,
-      }),
-      anvil,
-      maxBlocksPerRequest,
-    )
+    const pool = new PendingPool()
     // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    pool.submit = async (raw) => {
+    const miner = new Miner(anvil, blockFees, precompiles, pool, async (raw) => {
       await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-    }
+    })
+    // The precompiles enabled at genesis are in place before the first request.
+    await miner.settle()
+    const execute = createExecutor({
+      spec: files.spec,
+      anvil,
+      fees,
+      blockFees,
+      miner,
+      precompiles,
+      pool,
+      blockers: new HeldBlockers(anvil),
+      warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey },
+      logRanges: maxBlocksPerRequest > 0 ? new LogRanges(anvil, maxBlocksPerRequest) : undefined,
+    })
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],
@@ -250,7 +245,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       anvilUrl: anvilProc.url,
       chainSpec: files.spec,
       stop: () => {
-        pool.close()
+        miner.close()
         webSocket.close()
         events.close()
         stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())

@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'node:http'
 import { parseJson } from 'subnet-rpc'
+import type { CallOutcome } from './envelope.js'
 
 export type Block = { number: bigint; hash: string; parentHash: string; timestamp: bigint }
 
@@ -75,6 +76,12 @@ export class AnvilClient {
   ): Promise<{ result?: T; error?: { code: number; message: string; data?: unknown } }> {
     const text = await this.post(JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }))
     return parseJson(text) as { result?: T; error?: { code: number; message: string; data?: unknown } }
+  }
+
+  /** The reply as a call's outcome, re-encoded (for the devnet's own asks of anvil; forwarded calls keep anvil's bytes). */
+  async outcome(method: string, params: unknown[]): Promise<CallOutcome> {
+    const reply = await this.raw(method, params)
+    return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
   }
 
   private static toBlock(raw: { number: string; hash: string; parentHash: string; timestamp: string } | null): Block | undefined {

@@ -21,7 +21,7 @@
 import { desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
 import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc/fees'
 import type { ChainSpec } from 'subnet-rpc/config'
-import { rewardAddressSlot } from '../precompiles/runtime.js'
+import { blackhole, coinbaseOf, rewardAddressSlot, rewardManager } from '../precompiles/modules/rewardManager.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
@@ -59,11 +59,6 @@ const toHeader = (raw: RawHeader): Header => ({
 })
 
 const hex = (v: bigint) => `0x${v.toString(16)}`
-/** `constants.BlackholeAddr`. */
-const blackhole = '0x0100000000000000000000000000000000000000'
-/** `allowFeeRecipientsAddressValue` (rewardmanager/contract.go): the stored word that means "fee recipients allowed". */
-const allowFeeRecipientsWord = `0x6166726176${'0'.repeat(54)}`
-const rewardManagerAddress = '0x0200000000000000000000000000000000000004'
 const maxUint64 = 1n << 64n
 
 export class BlockFees {
@@ -184,22 +179,10 @@ export class BlockFees {
   }
 
   /**
-   * Runs last in `prepareNextBlock` when a block is mined right after, with the block's parent and
-   * time: the devnet applies the block's precompile activations there (../precompiles/runtime.ts).
-   * Last, because the fees and coinbase read the parent's state, which anvil's state then no longer is.
+   * Sets the time, base fee, gas limit and coinbase of the next block anvil mines, as `plan` has them
+   * (../chain/miner.ts `prepare`).
    */
-  onPrepared: ((parent: { hash: string }, timestamp: bigint) => Promise<void>) | undefined
-
-  /**
-   * Sets the base fee, gas limit and time of the next block anvil mines: at `time` when given
-   * (`evm_mine`'s timestamp), else at the time anvil's pending block has. `mining`: whether a block is
-   * mined right after; when not (a send while automine is off, or one whose nonce leaves a gap), nothing is
-   * set: a time pinned for a block that is not mined would stop the chain's clock until one is, and the call
-   * that does mine prepares its block then.
-   */
-  async prepareNextBlock(time?: bigint, { mining = true, plan }: { mining?: boolean; plan?: NextBlockPlan } = {}): Promise<void> {
-    if (!mining) return
-    const { parent, timestamp, feeConfig, next } = plan ?? (await this.planNextBlock(time))
+  async setNextBlock({ parent, timestamp, feeConfig, next }: NextBlockPlan): Promise<void> {
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
     if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
@@ -209,16 +192,16 @@ export class BlockFees {
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
-    await this.onPrepared?.(parent, timestamp)
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
   private async coinbaseAt(parent: Header): Promise<string> {
-    const manager = activePrecompileConfig(this.spec, 'rewardManagerConfig', parent.timestamp)
+    const manager = activePrecompileConfig(this.spec, rewardManager.configKey, parent.timestamp)
     if (!manager || manager.disable) return this.spec.allowFeeRecipients ? this.feeRecipient : blackhole
-    const word = await this.fees.precompiles.parents.storageAt(rewardManagerAddress, rewardAddressSlot, parent.number)
-    if (word.toLowerCase() === allowFeeRecipientsWord) return this.feeRecipient
-    return `0x${word.slice(-40)}`
+    return coinbaseOf(
+      await this.fees.precompiles.parents.storageAt(rewardManager.address, rewardAddressSlot, parent.number),
+      this.feeRecipient,
+    )
   }
 
   /**

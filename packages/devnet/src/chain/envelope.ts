@@ -32,6 +32,9 @@ export type ChainCall = {
 /** The answer to one call: raw result text, an error, or an error object passed through as raw text. */
 export type CallOutcome = { result: string } | { error: { code: number; message: string; data?: string } } | { rawError: string }
 
+/** A node's Go error as a call's answer: code -32000 and its text (graft/evm/rpc/errors.go `defaultErrorCode`). */
+export const nodeErrorOutcome = (message: string): CallOutcome => ({ error: { code: -32000, message } })
+
 /** Executes a list of valid calls (some may be notifications) and returns their outcomes in order. */
 export type CallExecutor = (calls: ChainCall[]) => Promise<CallOutcome[]>
 

@@ -6,13 +6,14 @@
  * - enabled: the fee config and last-changed block stored at the precompile's address in the
  *   block's state (`feemanager.GetStoredFeeConfig`, `GetFeeConfigLastChangedAt`), which the
  *   stand-in contract writes on `setFeeConfig` and the devnet writes on activation
- *   (../precompiles/runtime.ts). A disable wipes that storage, so each enabled period starts afresh.
+ *   (../precompiles/modules/feeManager.ts). A disable wipes that storage, so each enabled period starts afresh.
  */
 import { feeConfigKeys } from 'subnet-rpc'
 import { feeManagerAddress } from 'subnet-rpc'
 import { defaultFeeConfig } from 'subnet-rpc/config'
 import type { ChainSpec, FeeConfigSpec, PrecompileConfig } from 'subnet-rpc/config'
-import { feeFieldSlot, lastChangedAtSlot, type PrecompileRuntime } from '../precompiles/runtime.js'
+import { feeConfigSlots } from '../precompiles/modules/feeManager.js'
+import type { PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient, Block } from './anvilClient.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
 
@@ -37,9 +38,8 @@ export class FeeManagerState {
     if (nu === undefined || nu > block.timestamp) return { feeConfig: defaultFeeConfig, lastChangedAt: undefined }
     const active = this.enabledAt(block.timestamp)
     if (!active) return { feeConfig: this.spec.feeConfig, lastChangedAt: 0n }
-    const slots = [...feeConfigKeys.map((_, i) => feeFieldSlot(i + 1)), lastChangedAtSlot]
     const words = await Promise.all(
-      slots.map(async (slot) => BigInt(await this.precompiles.parents.storageAt(feeManagerAddress, slot, block.number))),
+      feeConfigSlots.map(async (slot) => BigInt(await this.precompiles.parents.storageAt(feeManagerAddress, slot, block.number))),
     )
     if (words[0] === 0n) {
       // No stored config in this block's state: the activating block itself, which anvil mined

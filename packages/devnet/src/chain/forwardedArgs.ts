@@ -5,7 +5,8 @@
  * `CreateAccessList`, `SendRawTransaction`): a malformed call is answered with the node's -32602
  * text before anvil sees it, where anvil would give its own. A state read that names neither
  * block nor hash gets the backend's -32000 (eth/api_backend.go `StateAndHeaderByNumberOrHash`),
- * a raw transaction that is no transaction envelope `UnmarshalBinary`'s -32000.
+ * a raw transaction that is no transaction envelope `UnmarshalBinary`'s -32000. Each method's row in
+ * ./methods.ts names its check.
  */
 import { RpcError } from './envelope.js'
 import {
@@ -13,21 +14,19 @@ import {
   addressArg,
   bigJson,
   type BlockNumberOrHash,
-  blockNumberArg,
   blockNumberOrHashArg,
   bytesJson,
   goStruct,
   hashArg,
   positionalArgs,
-  stringArg,
   uint64Json,
-  uintJson,
 } from './params.js'
 
-type Check = (params: string | undefined) => void
+/** An argument check: throws the node's RpcError for arguments it would not decode. */
+export type Check = (params: string | undefined) => void
 
 /** Decodes the arguments as the node does; the block argument must name a block. */
-const checked =
+export const checked =
   (decoders: ArgDecoder<unknown>[]): Check =>
   (params) => {
     const args = positionalArgs<unknown[]>(params, decoders, decoders.length)
@@ -36,12 +35,12 @@ const checked =
   }
 
 /** Decodes one required `common.Hash` argument. */
-const oneHash: Check = (params) => {
+export const oneHash: Check = (params) => {
   positionalArgs<[string]>(params, [hashArg], 1)
 }
 
 /** Decodes the arguments, all of them required Go values. */
-const values =
+export const values =
   (decoders: ArgDecoder<unknown>[]): Check =>
   (params) => {
     positionalArgs<unknown[]>(params, decoders, decoders.length)
@@ -72,7 +71,7 @@ const unchecked: ArgDecoder<string> = (raw) => raw
  * A simulation: `TransactionArgs`, then an optional block (latest when absent; one naming neither
  * block nor hash is refused) and the optional arguments after it.
  */
-const simulation =
+export const simulation =
   (optional: number): Check =>
   (params) => {
     const [, block] = positionalArgs<unknown[]>(params, [transactionArgs, blockNumberOrHashArg, ...new Array(optional).fill(unchecked)], 1)
@@ -84,37 +83,10 @@ const simulation =
  * byte over 0x7f is a legacy transaction (its RLP is anvil's to read), else a type byte and at
  * least one more byte, of a type libevm knows (access list 1, dynamic fee 2, blob 3).
  */
-const rawTransaction: Check = (params) => {
+export const rawTransaction: Check = (params) => {
   const [input] = positionalArgs<[string]>(params, [bytesJson], 1)
   const first = input!.length > 2 ? Number.parseInt(input!.slice(2, 4), 16) : undefined
   if (first !== undefined && first > 0x7f) return
   if (input!.length <= 4) throw new RpcError(-32000, 'typed transaction too short')
   if (first !== 1 && first !== 2 && first !== 3) throw new RpcError(-32000, 'transaction type not supported')
 }
-
-/** Each forwarded read's argument check, by method. */
-export const forwardedArgChecks: ReadonlyMap<string, Check> = new Map([
-  ['eth_getTransactionByHash', oneHash],
-  ['eth_getRawTransactionByHash', oneHash],
-  ['eth_getTransactionReceipt', oneHash],
-  ['eth_getBlockTransactionCountByHash', oneHash],
-  ['eth_getBalance', checked([addressArg, blockNumberOrHashArg])],
-  ['eth_getTransactionCount', checked([addressArg, blockNumberOrHashArg])],
-  ['eth_getCode', checked([addressArg, blockNumberOrHashArg])],
-  ['eth_getStorageAt', checked([addressArg, stringArg, blockNumberOrHashArg])],
-  ['eth_getBlockTransactionCountByNumber', values([blockNumberArg])],
-  ['eth_getUncleCountByBlockNumber', values([blockNumberArg])],
-  ['eth_getTransactionByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
-  ['eth_getRawTransactionByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
-  ['eth_getUncleByBlockNumberAndIndex', values([blockNumberArg, uintJson])],
-  ['eth_getTransactionByBlockHashAndIndex', values([hashArg, uintJson])],
-  ['eth_getRawTransactionByBlockHashAndIndex', values([hashArg, uintJson])],
-  ['eth_getUncleByBlockHashAndIndex', values([hashArg, uintJson])],
-  ['eth_getUncleCountByBlockHash', values([hashArg])],
-  // Call(args, blockNrOrHash, overrides, blockOverrides); EstimateGas(args, blockNrOrHash, overrides);
-  // CreateAccessList(args, blockNrOrHash).
-  ['eth_call', simulation(2)],
-  ['eth_estimateGas', simulation(1)],
-  ['eth_createAccessList', simulation(0)],
-  ['eth_sendRawTransaction', rawTransaction],
-])

@@ -14,7 +14,7 @@
  */
 import { findMember, goJsonTypeName, goStringValue, scanFirstValue } from '../wire/goScanner.js'
 import type { AnvilClient } from './anvilClient.js'
-import type { CallExecutor, CallOutcome, ChainCall } from './envelope.js'
+import type { CallOutcome, ChainCall } from './envelope.js'
 import { type ArgDecoder, type BlockTag, decodeBlockNumber, positionalArgs } from './params.js'
 
 /** rpc.BlockNumber's values (`graft/evm/rpc/types.go`): a tag is negative, `earliest` is 0. */
@@ -152,84 +152,67 @@ function installs({ from = latest, to = latest }: Range): boolean {
 const rememberedFilters = 10_000
 
 /**
- * Wraps the L1's executor with the node's limit on log ranges: eth_getLogs and eth_getFilterLogs
- * of a range of `maxBlocks` blocks or more are refused (-32000) before they reach anvil. The
- * criteria of each eth_newFilter are kept for its eth_getFilterLogs. Calls run in order, a batch's
- * too: the head a range resolves against is the one its call sees. `maxBlocks` ≤ 0 is no limit,
- * as on a node (`maxBlocks > 0` in `Filter.Logs`).
+ * The node's limit on log ranges: eth_getLogs and eth_getFilterLogs of a range of `maxBlocks` blocks or
+ * more are refused (-32000) before they reach anvil (their rows in ./methods.ts). The criteria of each
+ * eth_newFilter are kept for its eth_getFilterLogs. Calls run in order, a batch's too: the head a range
+ * resolves against is the one its call sees. `maxBlocks` ≤ 0 is no limit, as on a node (`maxBlocks > 0`
+ * in `Filter.Logs`): the devnet keeps no `LogRanges` then.
  */
-export function limitLogRanges(execute: CallExecutor, anvil: AnvilClient, maxBlocks: number): CallExecutor {
-  if (!(maxBlocks > 0)) return execute
-  const limit = BigInt(maxBlocks)
-  const filters = new Map<string, Range>()
-  const decode = <T>(call: ChainCall, decoder: ArgDecoder<T>): T | undefined => {
-    try {
-      return positionalArgs<[T]>(call.params, [decoder], 1)[0]
-    } catch {
-      return undefined
-    }
+export class LogRanges {
+  private readonly limit: bigint
+  private readonly filters = new Map<string, Range>()
+
+  constructor(
+    private readonly anvil: AnvilClient,
+    maxBlocks: number,
+  ) {
+    this.limit = BigInt(maxBlocks)
   }
 
-  /** The node's refusal of this call, when it is one. */
-  const refusal = async (call: ChainCall): Promise<CallOutcome | undefined> => {
-    let range: Range | undefined
-    if (call.method === 'eth_getLogs') range = decode(call, criteriaArg)
-    else {
-      const id = decode(call, idArg)
-      range = id === undefined ? undefined : filters.get(id)
-    }
+  /** eth_getLogs: the node's refusal of the criteria's range, when it is one. */
+  logsRefusal(call: ChainCall): Promise<CallOutcome | undefined> {
+    return this.refusal(decode(call, criteriaArg), true)
+  }
+
+  /** eth_getFilterLogs: the node's refusal of the filter's range, when it is one. */
+  filterLogsRefusal(call: ChainCall): Promise<CallOutcome | undefined> {
+    const id = decode(call, idArg)
+    return this.refusal(id === undefined ? undefined : this.filters.get(id), false)
+  }
+
+  /** eth_newFilter: keeps the criteria of the filter anvil installed. */
+  remember(call: ChainCall, outcome: CallOutcome): void {
+    if (!('result' in outcome) || goJsonTypeName(outcome.result) !== 'string') return
+    const range = decode(call, criteriaArg)
+    if (!range || !installs(range)) return
+    this.filters.set(goStringValue(outcome.result), range)
+    if (this.filters.size > rememberedFilters) this.filters.delete(this.filters.keys().next().value!)
+  }
+
+  /** eth_uninstallFilter: forgets the filter anvil uninstalled. */
+  forget(call: ChainCall, outcome: CallOutcome): void {
+    if (!('result' in outcome) || outcome.result !== 'true') return
+    const id = decode(call, idArg)
+    if (id !== undefined) this.filters.delete(id)
+  }
+
+  private async refusal(range: Range | undefined, getLogs: boolean): Promise<CallOutcome | undefined> {
     if (!range) return undefined
     let head: bigint
     try {
-      head = BigInt(await anvil.request<string>('eth_blockNumber'))
+      head = BigInt(await this.anvil.request<string>('eth_blockNumber'))
     } catch {
       return undefined // forwarded: the executor answers that anvil is not reachable
     }
-    const message = rangeRefusal(range, head, limit, call.method === 'eth_getLogs')
+    const message = rangeRefusal(range, head, this.limit, getLogs)
     return message === undefined ? undefined : { error: { code: -32000, message } }
   }
+}
 
-  /** Keeps the criteria of a new filter and forgets an uninstalled one, from anvil's answers. */
-  const observe = (call: ChainCall, outcome: CallOutcome) => {
-    if (!('result' in outcome)) return
-    if (call.method === 'eth_newFilter' && goJsonTypeName(outcome.result) === 'string') {
-      const range = decode(call, criteriaArg)
-      if (!range || !installs(range)) return
-      filters.set(goStringValue(outcome.result), range)
-      if (filters.size > rememberedFilters) filters.delete(filters.keys().next().value!)
-    } else if (call.method === 'eth_uninstallFilter' && outcome.result === 'true') {
-      const id = decode(call, idArg)
-      if (id !== undefined) filters.delete(id)
-    }
-  }
-
-  return async (calls) => {
-    const outcomes: CallOutcome[] = new Array(calls.length)
-    let run: number[] = []
-    const flush = async () => {
-      if (run.length === 0) return
-      const indexes = run
-      run = []
-      const answers = await execute(indexes.map((i) => calls[i]!))
-      indexes.forEach((i, k) => {
-        outcomes[i] = answers[k]!
-        observe(calls[i]!, answers[k]!)
-      })
-    }
-    for (let i = 0; i < calls.length; i++) {
-      const call = calls[i]!
-      if (call.method === 'eth_getLogs' || call.method === 'eth_getFilterLogs') {
-        // The calls before it first: one of them may mine a block or install the filter.
-        await flush()
-        const refused = await refusal(call)
-        if (refused) {
-          outcomes[i] = refused
-          continue
-        }
-      }
-      run.push(i)
-    }
-    await flush()
-    return outcomes
+function decode<T>(call: ChainCall, decoder: ArgDecoder<T>): T | undefined {
+  try {
+    return positionalArgs<[T]>(call.params, [decoder], 1)[0]
+  } catch {
+    return undefined
   }
 }

@@ -8,20 +8,19 @@ import type { ChainSpec } from 'subnet-rpc/config'
 import { feeConfigJson, readFeeConfig, verifyFeeConfig } from 'subnet-rpc/config'
 import { parseJson } from 'subnet-rpc'
 import { RpcError } from './envelope.js'
-import type { LocalMethod } from './executor.js'
+import type { L1 } from './methods.js'
 import { feeHistory } from './feeHistory.js'
-import { signBlock, signMessage, type WarpSigner } from './warpSigner.js'
+import { signBlock, signMessage } from './warpSigner.js'
 import { type AnvilBlock, nodeBlock, nodeHeader } from './nodeReplies.js'
 import { type BlockNumberOrHash, blockNumberOrHashArg, boolArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg } from './params.js'
 import { activePrecompilesJson, activeRulesJson } from 'subnet-rpc/config'
 import type { AnvilClient, Block } from './anvilClient.js'
-import type { BlockFees } from './blockFees.js'
-import type { FeeManagerState } from './feeManager.js'
 import { feeConfigKeys } from 'subnet-rpc'
 import { feeManagerAddress } from 'subnet-rpc'
 import type { PrecompileConfig } from 'subnet-rpc/config'
 import { revertText, withSimulationFlag } from '../precompiles/rpc.js'
-import { roleSlot } from '../precompiles/runtime.js'
+import { precompileSelectors } from '../precompiles/artifacts/contracts.js'
+import { isEnabled, roleOf } from '../precompiles/modules/allowList.js'
 import { decodeCb58, encodeCb58 } from 'subnet-rpc'
 
 /** ids.ID.UnmarshalJSON: a quoted CB58 string of 32 bytes; `null` leaves the zero ID (ids/id.go). */
@@ -53,8 +52,7 @@ const addressArg = (raw: string): string => {
 async function firstWithRole(anvil: AnvilClient, config: PrecompileConfig): Promise<string | undefined> {
   for (const list of ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const) {
     for (const account of (config.json[list] as string[] | undefined) ?? []) {
-      const role = BigInt(await anvil.request<string>('eth_getStorageAt', [feeManagerAddress, roleSlot(account), 'latest']))
-      if (role >= 1n && role <= 3n) return account
+      if (isEnabled(await roleOf(anvil, feeManagerAddress, account))) return account
     }
   }
   return undefined
@@ -84,194 +82,192 @@ async function resolveBlock(anvil: AnvilClient, arg: BlockNumberOrHash | undefin
   return b
 }
 
-export function createChainService(
-  spec: ChainSpec,
-  anvil: AnvilClient,
-  fees: FeeManagerState,
-  blockFees: BlockFees,
-  warp?: WarpSigner,
-): Map<string, LocalMethod> {
-  const configJson = chainConfigJson(spec)
-  const timestampArg = async (params: string | undefined) => {
-    const [ts] = positionalArgs<[bigint]>(params, [uint64Arg])
-    return ts ?? (await anvil.latest()).timestamp
-  }
-  /**
-   * anvil's block a node reads for `arg`: the last accepted one for every tag but earliest; a number past it
-   * is an error (looked for only when anvil has no such block, so a read costs one anvil request).
-   */
-  const blockAt = async (arg: BlockNumberArg, fullTx: boolean) => {
-    const tag = 'tag' in arg ? (arg.tag === 'earliest' ? '0x0' : 'latest') : `0x${arg.number.toString(16)}`
-    const block = await anvil.request<AnvilBlock | null>('eth_getBlockByNumber', [tag, fullTx])
-    if (block === null && 'number' in arg && arg.number > (await anvil.latest()).number) throw nodeError('cannot query unfinalized data')
-    return block
-  }
-  /** anvil's block of `hash` when it is the canonical one at its height (eth/api_backend.go `BlockByHash`), else null. */
-  const canonicalBlock = async (hash: string, fullTx: boolean) => {
-    const block = await anvil.request<AnvilBlock | null>('eth_getBlockByHash', [hash, fullTx])
-    if (block === null) return null
-    const canonical = await anvil.blockByNumber(BigInt(block.number))
-    return canonical?.hash === block.hash ? block : null
-  }
-  const methods: Record<string, LocalMethod> = {
-    eth_feeConfig: async (params) => {
-      const [arg] = positionalArgs<[BlockNumberOrHash]>(params, [blockNumberOrHashArg])
-      await fees.precompiles.sync()
-      const block = await resolveBlock(anvil, arg)
-      const { feeConfig, lastChangedAt } = await fees.at(block)
-      return { feeConfig: feeConfigJson(feeConfig), lastChangedAt }
-    },
-    /** `eth_feeHistory` as Subnet-EVM shapes it (./feeHistory.ts). */
-    eth_feeHistory: (params) => feeHistory(anvil, params),
-    /** `eth_baseFee` (internal/ethapi/api.go `BaseFee`): the base fee of a block built now. */
-    eth_baseFee: async (params) => {
-      positionalArgs<[]>(params, [])
-      const fee = await blockFees.estimateBaseFee()
-      return fee === undefined ? null : `0x${fee.toString(16)}`
-    },
-    /** `eth_gasPrice` (internal/ethapi/api.go `GasPrice`): that base fee plus the suggested tip. */
-    eth_gasPrice: async (params) => {
-      positionalArgs<[]>(params, [])
-      const [fee, tip] = await Promise.all([blockFees.estimateBaseFee(), blockFees.tips.suggestTip()])
-      return `0x${((fee ?? 0n) + tip).toString(16)}`
-    },
-    /** `eth_maxPriorityFeePerGas` (`MaxPriorityFeePerGas`): the tip oracle's suggestion (./tipOracle.ts). */
-    eth_maxPriorityFeePerGas: async (params) => {
-      positionalArgs<[]>(params, [])
-      return `0x${(await blockFees.tips.suggestTip()).toString(16)}`
-    },
-    /**
-     * `eth_getBlockByNumber` (internal/ethapi `GetBlockByNumber`, eth/api_backend.go `BlockByNumber`): anvil's
-     * block with a node's header fields (./nodeReplies.ts), the node's argument texts, every tag but `earliest` the
-     * last accepted block (Subnet-EVM has no pending block), a number past it refused.
-     */
-    eth_getBlockByNumber: async (params) => {
-      const [arg, fullTx] = positionalArgs<[BlockNumberArg, boolean]>(params, [decodeBlockNumber, boolArg], 2)
-      const block = await blockAt(arg!, fullTx!)
-      return block === null ? null : nodeBlock(blockFees, block)
-    },
-    /** `eth_getBlockByHash` (`GetBlockByHash`): the block of a canonical hash, else null. */
-    eth_getBlockByHash: async (params) => {
-      const [hash, fullTx] = positionalArgs<[string, boolean]>(params, [hashArg, boolArg], 2)
-      const block = await canonicalBlock(hash!, fullTx!)
-      return block === null ? null : nodeBlock(blockFees, block)
-    },
-    /** `eth_getHeaderByNumber` (`GetHeaderByNumber`, `HeaderByNumber`): the same block's header fields. */
-    eth_getHeaderByNumber: async (params) => {
-      const [arg] = positionalArgs<[BlockNumberArg]>(params, [decodeBlockNumber], 1)
-      const block = await blockAt(arg!, false)
-      return block === null ? null : nodeHeader(blockFees, block)
-    },
-    /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
-    eth_getHeaderByHash: async (params) => {
-      const [hash] = positionalArgs<[string]>(params, [hashArg], 1)
-      const block = await canonicalBlock(hash!, false)
-      return block === null ? null : nodeHeader(blockFees, block)
-    },
-    eth_getChainConfig: (params) => {
-      positionalArgs<[]>(params, [])
-      return configJson
-    },
-    eth_getActiveRulesAt: async (params) => activeRulesJson(spec, await timestampArg(params)),
-    eth_getActivePrecompilesAt: async (params) => activePrecompilesJson(spec, await timestampArg(params)),
-    rpc_modules: (params) => {
-      positionalArgs<[]>(params, [])
-      // The warp API is on, as with `warp-api-enabled` (plugin/evm/vm.go registers the "warp" namespace then).
-      return { eth: '1.0', net: '1.0', rpc: '1.0', warp: '1.0', web3: '1.0' }
-    },
-    /**
-     * warp_getMessage(messageID): the unsigned message of a mined `sendWarpMessage` (warp/service.go
-     * `GetMessage`; a node serves it with `warp-api-enabled`, which the devnet always is).
-     */
-    warp_getMessage: async (params) => {
-      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
-      await fees.precompiles.sync()
-      const message = fees.precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
-      if (!message) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
-      return message
-    },
-    /**
-     * warp_getMessageSignature(messageID): the node's BLS signature of a mined `sendWarpMessage`'s
-     * unsigned message (warp/service.go `GetMessageSignature`).
-     */
-    warp_getMessageSignature: async (params) => {
-      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
-      await fees.precompiles.sync()
-      const message = fees.precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
-      if (!message || !warp) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
-      return signMessage(warp, Uint8Array.from(Buffer.from(message.slice(2), 'hex')))
-    },
-    /**
-     * warp_getBlockSignature(blockID): the node's BLS signature of the hash message of an accepted
-     * block, the block ID being its hash (warp/service.go `GetBlockSignature`, verifier_backend.go
-     * `verifyBlockMessage`).
-     */
-    warp_getBlockSignature: async (params) => {
-      const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
-      const hash = `0x${Buffer.from(id!).toString('hex')}`
-      const block = await anvil.request<{ hash: string } | null>('eth_getBlockByHash', [hash, false])
-      if (!block || !warp) {
-        const blockID = encodeCb58(id!)
-        throw nodeError(
-          `failed to get signature for block ${blockID} with error failed to validate block message: 2: failed to get block ${blockID}: not found`,
-        )
-      }
-      return signBlock(warp, id!)
-    },
-    /**
-     * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent
-     * as `from` (default: the first address of the active config's admin, manager and enabled
-     * lists that still has a role) through anvil's impersonation; it mines one block.
-     */
-    devnet_setFeeConfig: async (params) => {
-      const [raw, fromArg] = positionalArgs<[unknown, string]>(params, [(r) => parseJson(r), addressArg])
-      if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
-      let config: ReturnType<typeof readFeeConfig>
-      try {
-        config = readFeeConfig(raw, { file: 'devnet_setFeeConfig', path: 'params[0]' })
-      } catch (e) {
-        throw new RpcError(-32602, `invalid argument 0: ${(e as Error).message}`)
-      }
-      // Values the ABI cannot carry (nil, negative, over 256 bits) are refused here with Verify's text.
-      const problem = verifyFeeConfig(config)
-      if (problem) throw nodeError(`cannot verify fee config: ${problem}`)
-      await fees.precompiles.sync()
-      const latest = await anvil.latest()
-      const active = fees.enabledAt(latest.timestamp)
-      if (!active || !fees.precompiles.isRunning('feeManagerConfig')) {
-        // No precompile at the address: the call would do nothing; the block is still mined.
-        await blockFees.prepareNextBlock()
-        await anvil.request('evm_mine', [])
-        const block = await anvil.latest()
-        await fees.precompiles.sync()
-        throw nodeError(
-          `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`,
-        )
-      }
-      const from = fromArg ?? (await firstWithRole(anvil, active))
-      if (!from) throw nodeError('devnet: no address of the feeManagerConfig lists holds a role any more; pass one as argument 1')
-      const data = `0x8f10b586${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
-      const tx = { from, to: feeManagerAddress, data, gas: '0x100000' }
-      // Simulated first (with the stand-ins' simulation flag): a refusal is the node's text (as eth_call gives it) and mines nothing.
-      const simulated = await anvil.raw('eth_call', [tx, 'latest', withSimulationFlag(undefined, feeManagerAddress)])
-      if (simulated.error) {
-        const text = revertText(simulated.error.data)
-        throw nodeError(text ?? simulated.error.message)
-      }
-      await blockFees.prepareNextBlock()
-      await anvil.request('anvil_impersonateAccount', [from])
-      let hash: string
-      try {
-        hash = await anvil.request<string>('eth_sendTransaction', [tx])
-      } finally {
-        await anvil.request('anvil_stopImpersonatingAccount', [from])
-      }
-      const receipt = await anvil.receipt(hash)
-      await fees.precompiles.sync()
-      if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (is automine off?)`)
-      if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
-      return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
-    },
-  }
-  return new Map(Object.entries(methods))
+const configJsons = new WeakMap<ChainSpec, unknown>()
+/** The chain config as `eth_getChainConfig` answers it, built once per spec. */
+const configJsonOf = (spec: ChainSpec) => {
+  if (!configJsons.has(spec)) configJsons.set(spec, chainConfigJson(spec))
+  return configJsons.get(spec)
 }
+
+const timestampArg = async (params: string | undefined, anvil: AnvilClient) => {
+  const [ts] = positionalArgs<[bigint]>(params, [uint64Arg])
+  return ts ?? (await anvil.latest()).timestamp
+}
+
+/**
+ * anvil's block a node reads for `arg`: the last accepted one for every tag but earliest; a number past it
+ * is an error (looked for only when anvil has no such block, so a read costs one anvil request).
+ */
+async function blockAt(anvil: AnvilClient, arg: BlockNumberArg, fullTx: boolean) {
+  const tag = 'tag' in arg ? (arg.tag === 'earliest' ? '0x0' : 'latest') : `0x${arg.number.toString(16)}`
+  const block = await anvil.request<AnvilBlock | null>('eth_getBlockByNumber', [tag, fullTx])
+  if (block === null && 'number' in arg && arg.number > (await anvil.latest()).number) throw nodeError('cannot query unfinalized data')
+  return block
+}
+
+/** anvil's block of `hash` when it is the canonical one at its height (eth/api_backend.go `BlockByHash`), else null. */
+async function canonicalBlock(anvil: AnvilClient, hash: string, fullTx: boolean) {
+  const block = await anvil.request<AnvilBlock | null>('eth_getBlockByHash', [hash, fullTx])
+  if (block === null) return null
+  const canonical = await anvil.blockByNumber(BigInt(block.number))
+  return canonical?.hash === block.hash ? block : null
+}
+
+/** A method the devnet answers itself: raw params in, a value for `goJson` out (an RpcError is the node's error). */
+export type LocalMethod = (params: string | undefined, l1: L1) => unknown | Promise<unknown>
+
+/** The devnet's own answers, by method; ./methods.ts gives each its row. */
+export const localMethods = {
+  eth_feeConfig: async (params, { anvil, fees }) => {
+    const [arg] = positionalArgs<[BlockNumberOrHash]>(params, [blockNumberOrHashArg])
+    const block = await resolveBlock(anvil, arg)
+    const { feeConfig, lastChangedAt } = await fees.at(block)
+    return { feeConfig: feeConfigJson(feeConfig), lastChangedAt }
+  },
+  /** `eth_feeHistory` as Subnet-EVM shapes it (./feeHistory.ts). */
+  eth_feeHistory: (params, { anvil }) => feeHistory(anvil, params),
+  /** `eth_baseFee` (internal/ethapi/api.go `BaseFee`): the base fee of a block built now. */
+  eth_baseFee: async (params, { blockFees }) => {
+    positionalArgs<[]>(params, [])
+    const fee = await blockFees.estimateBaseFee()
+    return fee === undefined ? null : `0x${fee.toString(16)}`
+  },
+  /** `eth_gasPrice` (internal/ethapi/api.go `GasPrice`): that base fee plus the suggested tip. */
+  eth_gasPrice: async (params, { blockFees }) => {
+    positionalArgs<[]>(params, [])
+    const [fee, tip] = await Promise.all([blockFees.estimateBaseFee(), blockFees.tips.suggestTip()])
+    return `0x${((fee ?? 0n) + tip).toString(16)}`
+  },
+  /** `eth_maxPriorityFeePerGas` (`MaxPriorityFeePerGas`): the tip oracle's suggestion (./tipOracle.ts). */
+  eth_maxPriorityFeePerGas: async (params, { blockFees }) => {
+    positionalArgs<[]>(params, [])
+    return `0x${(await blockFees.tips.suggestTip()).toString(16)}`
+  },
+  /**
+   * `eth_getBlockByNumber` (internal/ethapi `GetBlockByNumber`, eth/api_backend.go `BlockByNumber`): anvil's
+   * block with a node's header fields (./nodeReplies.ts), the node's argument texts, every tag but `earliest` the
+   * last accepted block (Subnet-EVM has no pending block), a number past it refused.
+   */
+  eth_getBlockByNumber: async (params, { anvil, blockFees }) => {
+    const [arg, fullTx] = positionalArgs<[BlockNumberArg, boolean]>(params, [decodeBlockNumber, boolArg], 2)
+    const block = await blockAt(anvil, arg!, fullTx!)
+    return block === null ? null : nodeBlock(blockFees, block)
+  },
+  /** `eth_getBlockByHash` (`GetBlockByHash`): the block of a canonical hash, else null. */
+  eth_getBlockByHash: async (params, { anvil, blockFees }) => {
+    const [hash, fullTx] = positionalArgs<[string, boolean]>(params, [hashArg, boolArg], 2)
+    const block = await canonicalBlock(anvil, hash!, fullTx!)
+    return block === null ? null : nodeBlock(blockFees, block)
+  },
+  /** `eth_getHeaderByNumber` (`GetHeaderByNumber`, `HeaderByNumber`): the same block's header fields. */
+  eth_getHeaderByNumber: async (params, { anvil, blockFees }) => {
+    const [arg] = positionalArgs<[BlockNumberArg]>(params, [decodeBlockNumber], 1)
+    const block = await blockAt(anvil, arg!, false)
+    return block === null ? null : nodeHeader(blockFees, block)
+  },
+  /** `eth_getHeaderByHash` (`GetHeaderByHash`): the header of a canonical block, else null. */
+  eth_getHeaderByHash: async (params, { anvil, blockFees }) => {
+    const [hash] = positionalArgs<[string]>(params, [hashArg], 1)
+    const block = await canonicalBlock(anvil, hash!, false)
+    return block === null ? null : nodeHeader(blockFees, block)
+  },
+  eth_getChainConfig: (params, { spec }) => {
+    positionalArgs<[]>(params, [])
+    return configJsonOf(spec)
+  },
+  eth_getActiveRulesAt: async (params, { spec, anvil }) => activeRulesJson(spec, await timestampArg(params, anvil)),
+  eth_getActivePrecompilesAt: async (params, { spec, anvil }) => activePrecompilesJson(spec, await timestampArg(params, anvil)),
+  rpc_modules: (params) => {
+    positionalArgs<[]>(params, [])
+    // The warp API is on, as with `warp-api-enabled` (plugin/evm/vm.go registers the "warp" namespace then).
+    return { eth: '1.0', net: '1.0', rpc: '1.0', warp: '1.0', web3: '1.0' }
+  },
+  /**
+   * warp_getMessage(messageID): the unsigned message of a mined `sendWarpMessage` (warp/service.go
+   * `GetMessage`; a node serves it with `warp-api-enabled`, which the devnet always is).
+   */
+  warp_getMessage: async (params, { precompiles }) => {
+    const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+    const message = precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
+    if (!message) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
+    return message
+  },
+  /**
+   * warp_getMessageSignature(messageID): the node's BLS signature of a mined `sendWarpMessage`'s
+   * unsigned message (warp/service.go `GetMessageSignature`).
+   */
+  warp_getMessageSignature: async (params, { precompiles, warp }) => {
+    const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+    const message = precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
+    if (!message || !warp) throw nodeError(`failed to get message ${encodeCb58(id!)} with error not found`)
+    return signMessage(warp, Uint8Array.from(Buffer.from(message.slice(2), 'hex')))
+  },
+  /**
+   * warp_getBlockSignature(blockID): the node's BLS signature of the hash message of an accepted
+   * block, the block ID being its hash (warp/service.go `GetBlockSignature`, verifier_backend.go
+   * `verifyBlockMessage`).
+   */
+  warp_getBlockSignature: async (params, { anvil, warp }) => {
+    const [id] = positionalArgs<[Uint8Array]>(params, [idArg], 1)
+    const hash = `0x${Buffer.from(id!).toString('hex')}`
+    const block = await anvil.request<{ hash: string } | null>('eth_getBlockByHash', [hash, false])
+    if (!block || !warp) {
+      const blockID = encodeCb58(id!)
+      throw nodeError(
+        `failed to get signature for block ${blockID} with error failed to validate block message: 2: failed to get block ${blockID}: not found`,
+      )
+    }
+    return signBlock(warp, id!)
+  },
+  /**
+   * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent
+   * as `from` (default: the first address of the active config's admin, manager and enabled
+   * lists that still has a role) through anvil's impersonation; it mines one block.
+   */
+  devnet_setFeeConfig: async (params, { anvil, miner, fees }) => {
+    const [raw, fromArg] = positionalArgs<[unknown, string]>(params, [(r) => parseJson(r), addressArg])
+    if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
+    let config: ReturnType<typeof readFeeConfig>
+    try {
+      config = readFeeConfig(raw, { file: 'devnet_setFeeConfig', path: 'params[0]' })
+    } catch (e) {
+      throw new RpcError(-32602, `invalid argument 0: ${(e as Error).message}`)
+    }
+    // Values the ABI cannot carry (nil, negative, over 256 bits) are refused here with Verify's text.
+    const problem = verifyFeeConfig(config)
+    if (problem) throw nodeError(`cannot verify fee config: ${problem}`)
+    const latest = await anvil.latest()
+    const active = fees.enabledAt(latest.timestamp)
+    if (!active || !fees.precompiles.isRunning('feeManagerConfig')) {
+      // No precompile at the address: the call would do nothing; the block is still mined.
+      await miner.mine()
+      const block = await anvil.latest()
+      throw nodeError(
+        `devnet: the FeeManager precompile (feeManagerConfig) is not enabled at block ${block.number} (timestamp ${block.timestamp})`,
+      )
+    }
+    const from = fromArg ?? (await firstWithRole(anvil, active))
+    if (!from) throw nodeError('devnet: no address of the feeManagerConfig lists holds a role any more; pass one as argument 1')
+    const data = `${precompileSelectors.IFeeManager.setFeeConfig}${feeConfigKeys.map((k) => (config[k] ?? 0n).toString(16).padStart(64, '0')).join('')}`
+    const tx = { from, to: feeManagerAddress, data, gas: '0x100000' }
+    // Simulated first (with the stand-ins' simulation flag): a refusal is the node's text (as eth_call gives it) and mines nothing.
+    const simulated = await anvil.raw('eth_call', [tx, 'latest', withSimulationFlag(undefined, feeManagerAddress)])
+    if (simulated.error) {
+      const text = revertText(simulated.error.data)
+      throw nodeError(text ?? simulated.error.message)
+    }
+    await miner.prepare()
+    await anvil.request('anvil_impersonateAccount', [from])
+    let hash: string
+    try {
+      hash = await anvil.request<string>('eth_sendTransaction', [tx])
+    } finally {
+      await anvil.request('anvil_stopImpersonatingAccount', [from])
+    }
+    const receipt = await anvil.receipt(hash)
+    await miner.settle()
+    if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (is automine off?)`)
+    if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
+    return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
+  },
+} satisfies Record<string, LocalMethod>

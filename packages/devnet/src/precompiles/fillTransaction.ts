@@ -56,6 +56,5 @@ export async function fillTransaction(
   const filled = await fillDefaults(anvil, params[0], estimate, suggestTip)
   if (!filled) return undefined
   if ('error' in filled) return filled.error
-  const reply = await anvil.raw('eth_fillTransaction', [filled.args, ...params.slice(1)])
-  return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
+  return anvil.outcome('eth_fillTransaction', [filled.args, ...params.slice(1)])
 }

@@ -14,17 +14,17 @@
  * `eth_estimateGas`, with `anvil_setCode` until a transaction is mined.
  */
 import type { AnvilClient } from '../chain/anvilClient.js'
+import { nativeMinter } from './modules/nativeMinter.js'
 
 type Frame = { type?: string; from?: string; to?: string; calls?: Frame[] }
 
-/** The Native Minter's stand-in pays mints to contracts through a creation of its own, which no allow list governs. */
-const nativeMinter = '0x0200000000000000000000000000000000000001'
 export type StateOverrides = Record<string, { code?: string } & Record<string, unknown>>
 
 /** The outermost creation frames' addresses (a blocked creation runs nothing inside it). */
 function creations(frame: Frame, out: Set<string>): void {
   for (const sub of frame.calls ?? []) {
-    if ((sub.type === 'CREATE' || sub.type === 'CREATE2') && sub.from?.toLowerCase() !== nativeMinter) {
+    // The Native Minter's stand-in pays mints to contracts through a creation of its own, which no allow list governs.
+    if ((sub.type === 'CREATE' || sub.type === 'CREATE2') && sub.from?.toLowerCase() !== nativeMinter.address) {
       // A creation that collided has no `to`: its address is blocked already.
       if (sub.to) out.add(sub.to.toLowerCase())
     } else creations(sub, out)

@@ -114,47 +114,45 @@ export class ParentStates {
     return number === undefined ? undefined : this.blocks.get(number)?.accounts
   }
 
-  /**
-   * A node's answer to a state read at a block the devnet changed the state after; undefined where
-   * anvil's answer stands. `params` are the call's, parsed.
-   */
-  async answer(method: string, params: unknown[]): Promise<CallOutcome | undefined> {
-    const json = (v: string): CallOutcome => ({ result: JSON.stringify(v) })
-    const account = (i: number) => (typeof params[i] === 'string' ? (params[i] as string).toLowerCase() : undefined)
-    switch (method) {
-      case 'eth_getBalance': {
-        const v = this.changedAfter(params[1])?.get(account(0) ?? '')?.balance
-        return v === undefined ? undefined : json(v)
-      }
-      case 'eth_getTransactionCount': {
-        const v = this.changedAfter(params[1])?.get(account(0) ?? '')?.nonce
-        return v === undefined ? undefined : json(v)
-      }
-      case 'eth_getCode': {
-        const v = this.changedAfter(params[1])?.get(account(0) ?? '')?.code
-        return v === undefined ? undefined : json(this.isStandIn(v) ? '0x01' : v)
-      }
-      case 'eth_getStorageAt': {
-        const slot = params[1]
-        if (typeof slot !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(slot)) return undefined
-        const v = this.changedAfter(params[2])
-          ?.get(account(0) ?? '')
-          ?.storage.get(word(slot))
-        return v === undefined ? undefined : json(v)
-      }
-      case 'eth_call':
-      case 'eth_estimateGas': {
-        const changed = this.changedAfter(params[1])
-        if (!changed || changed.size === 0) return undefined
-        const overrides = withBefore(params[2] as StateOverrides | undefined, changed)
-        const reply = await this.anvil.raw(method, [params[0], params[1] ?? 'latest', overrides, ...params.slice(3)])
-        return reply.error ? { rawError: JSON.stringify(reply.error) } : { result: JSON.stringify(reply.result ?? null) }
-      }
-      default:
-        return undefined
-    }
+  /** The value of an account field at the block `tag` reads, from before the changes made after it; undefined: unchanged. */
+  fieldAt(field: 'balance' | 'nonce' | 'code', account: unknown, tag: unknown): string | undefined {
+    if (typeof account !== 'string') return undefined
+    const v = this.changedAfter(tag)?.get(account.toLowerCase())?.[field]
+    return field === 'code' && v !== undefined && this.isStandIn(v) ? '0x01' : v
+  }
+
+  /** A storage word at the block `tag` reads, from before the changes made after it; undefined: unchanged. */
+  slotAt(account: unknown, slot: unknown, tag: unknown): string | undefined {
+    if (typeof account !== 'string' || typeof slot !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(slot)) return undefined
+    return this.changedAfter(tag)?.get(account.toLowerCase())?.storage.get(word(slot))
+  }
+
+  /** `method` (eth_call, eth_estimateGas) asked of anvil with the values from before the changes as state overrides. */
+  async simulate(method: string, args: unknown[]): Promise<CallOutcome | undefined> {
+    const changed = this.changedAfter(args[1])
+    if (!changed || changed.size === 0) return undefined
+    const overrides = withBefore(args[2] as StateOverrides | undefined, changed)
+    return this.anvil.outcome(method, [args[0], args[1] ?? 'latest', overrides, ...args.slice(3)])
   }
 }
+
+/**
+ * A state read's answer at a block the devnet changed the state after (a row of ../chain/methods.ts
+ * names its own), or undefined where anvil's answer stands. `args` are the call's, parsed.
+ */
+export type ParentRead = (parents: ParentStates, method: string, args: unknown[]) => Promise<CallOutcome | undefined>
+
+const answered = (v: string | undefined): CallOutcome | undefined => (v === undefined ? undefined : { result: JSON.stringify(v) })
+/** `eth_getBalance(account, block)`. */
+export const balanceAtParent: ParentRead = async (p, _, [account, block]) => answered(p.fieldAt('balance', account, block))
+/** `eth_getTransactionCount(account, block)`. */
+export const nonceAtParent: ParentRead = async (p, _, [account, block]) => answered(p.fieldAt('nonce', account, block))
+/** `eth_getCode(account, block)`: a stand-in's code is the node's `0x01`. */
+export const codeAtParent: ParentRead = async (p, _, [account, block]) => answered(p.fieldAt('code', account, block))
+/** `eth_getStorageAt(account, slot, block)`. */
+export const storageAtParent: ParentRead = async (p, _, [account, slot, block]) => answered(p.slotAt(account, slot, block))
+/** `eth_call` / `eth_estimateGas(args, block, overrides, …)`. */
+export const simulationAtParent: ParentRead = (p, method, args) => p.simulate(method, args)
 
 /** The caller's state overrides (which win), with the values from before the changes for the rest. */
 function withBefore(overrides: StateOverrides | undefined, changed: Map<string, AccountBefore>): StateOverrides {

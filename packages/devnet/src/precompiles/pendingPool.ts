@@ -6,25 +6,17 @@
  * transaction under the base fee is skipped), which happens as time passes without busy blocks.
  * anvil refuses such a raw transaction (`max fee per gas less than block base fee`), so the
  * devnet keeps it here, answers with its hash, shows it as pending (`eth_getTransactionByHash`,
- * the sender's `pending` nonce), and hands it to anvil through its own endpoint as soon as the
- * base fee of a block built now (`BlockFees.estimateBaseFee`) reaches its fee cap.
+ * the sender's `pending` nonce); the miner (../chain/miner.ts) hands it to anvil through the devnet's own
+ * endpoint as soon as the base fee of a block built now (`BlockFees.estimateBaseFee`) reaches its fee cap.
  */
-import type { BlockFees, NextBlockPlan } from '../chain/blockFees.js'
+import type { NextBlockPlan } from '../chain/blockFees.js'
 import { pendingTransactionJson } from './rawTx.js'
 
-type Held = { raw: string; hash: string; sender: string; nonce: bigint; feeCap: bigint }
-
-/** How often the base fee of a block built now is compared with the fee caps waiting. */
-const checkEveryMs = 200
+/** A transaction waiting: its raw form, hash, sender, nonce and fee cap. */
+export type Held = { raw: string; hash: string; sender: string; nonce: bigint; feeCap: bigint }
 
 export class PendingPool {
   private readonly held: Held[] = []
-  private timer: ReturnType<typeof setInterval> | undefined
-  private checking = false
-  /** Sends a raw transaction through the devnet's endpoint (set once the endpoint exists). */
-  submit: ((raw: string) => Promise<void>) | undefined
-
-  constructor(private readonly blockFees: BlockFees) {}
 
   /** Keeps a signed transaction until the base fee allows it; returns its hash (undefined: an envelope it cannot show). */
   hold(raw: string, tx: { sender: string; nonce: bigint; feeCap: bigint }): string | undefined {
@@ -32,8 +24,6 @@ export class PendingPool {
     if (!hash) return undefined
     if (!this.held.some((h) => h.hash === hash))
       this.held.push({ raw, hash, nonce: tx.nonce, feeCap: tx.feeCap, sender: tx.sender.toLowerCase() })
-    this.timer ??= setInterval(() => void this.check(), checkEveryMs)
-    this.timer.unref?.()
     return hash
   }
 
@@ -55,27 +45,17 @@ export class PendingPool {
     return next
   }
 
-  close(): void {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = undefined
+  get isEmpty(): boolean {
+    return this.held.length === 0
   }
 
-  private async check(): Promise<void> {
-    if (this.checking || !this.submit) return
-    this.checking = true
-    try {
-      const next = await this.blockFees.estimateBaseFee()
-      // Lowest nonce first, as the pool hands a sender's transactions over.
-      const ready = this.held.filter((h) => next === undefined || h.feeCap >= next).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
-      for (const h of ready) {
-        this.held.splice(this.held.indexOf(h), 1)
-        await this.submit(h.raw)
-      }
-      if (this.held.length === 0) this.close()
-    } catch {
-      // The next turn tries again (anvil busy, a block being mined).
-    } finally {
-      this.checking = false
-    }
+  /** The transactions a block with `baseFee` (undefined: none) takes, lowest nonce first, as the pool hands a sender's over. */
+  ready(baseFee: bigint | undefined): readonly Held[] {
+    return this.held.filter((h) => baseFee === undefined || h.feeCap >= baseFee).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
+  }
+
+  /** Takes a transaction out, as it goes to a block. */
+  remove(h: Held): void {
+    this.held.splice(this.held.indexOf(h), 1)
   }
 }

@@ -1,151 +1,87 @@
 /**
- * The allow-list precompiles running on anvil. anvil has no custom precompiles, so the devnet
- * installs a Solidity stand-in (contracts/*.sol, compiled into ./artifacts/contracts.ts) at each
- * precompile address while the schedule enables it, in the storage layout the node uses, and
- * removes it on disable, following `ApplyPrecompileActivations`
- * (graft/subnet-evm/core/state_processor_ext.go):
+ * The precompiles running on anvil. anvil has no custom precompiles, so the devnet installs a Solidity
+ * stand-in (contracts/*.sol, compiled into ./artifacts/contracts.ts) at each precompile address while the
+ * schedule enables it, in the storage layout the node uses, and removes it on disable, following
+ * `ApplyPrecompileActivations` (graft/subnet-evm/core/state_processor_ext.go). What differs between
+ * precompiles is in their modules (./modules); this file runs them:
  *
  * - activation: nonce 1, the code (the node writes `0x01`; `eth_getCode` is answered `0x01`),
- *   then the module's `Configure`: allow-list roles at `bytes32(address)` (allowlist/config.go),
- *   the Fee Manager's stored fee config and last-changed block (feemanager/module.go), the Native
- *   Minter's `initialMint` (nativeminter/module.go);
+ *   then the module's `Configure`: allow-list roles at `bytes32(address)` (allowlist/config.go), then
+ *   the module's own (./modules/*.ts `configure`);
  * - disable: `SelfDestruct` + `Finalise`: the account goes, code, nonce, balance and storage.
  *
  * Every stand-in's code ends with the rules trailer (`rulesTrailer`: genesis, Durango and Granite
  * times), from which it takes the rules of the block it runs in, so nothing is rewritten when Durango
- * or Granite arrives. The Native Minter's stand-in pays mints from a reserve (`mintReserve`), topped up
- * once their block is mined by the amounts in its `NativeCoinMinted` logs, and before Durango, when the
- * node emits none, in anvil's traces (`preDurangoMints`).
- *
- * Warp keeps no state at its address: its stand-in reads the L1's IDs from a trailer on its code, and
- * each mined `SendWarpMessage` log is kept for `warp_getMessage`, as a node's warp backend stores the
- * message when the block is accepted (warp/config.go `Accept`, warp/backend.go `AddMessage`).
+ * or Granite arrives.
  *
  * A node applies the activations of a block before its transactions (`ApplyUpgrades` runs first in
  * `Process` and in the miner's `commitNewWork`). The devnet does the same whenever it has anvil mine:
- * `prepareBlock` runs once the next block's time is pinned (../chain/blockFees.ts) and installs what
- * that time enables. `sync`, run before every call the devnet forwards, brings the state in line with
- * the latest block for blocks mined without the devnet (anvil's own URL, its interval mining), right
- * after them. After the precompiles, as `ApplyUpgrades` orders them, both apply upgrade.json's
- * `stateUpgrades` (./stateUpgrades.ts).
+ * `prepareBlock` runs once the next block's time is pinned (../chain/miner.ts `prepare`) and installs
+ * what that time enables. `follow`, run for each new head the miner settles, brings the state in line
+ * with the latest block for blocks mined without the devnet (anvil's own URL, its interval mining),
+ * right after them, and hands the modules the logs of the blocks mined since. After the precompiles, as
+ * `ApplyUpgrades` orders them, both apply upgrade.json's `stateUpgrades` (./stateUpgrades.ts).
  */
-import { feeConfigKeys, type PrecompileKey } from 'subnet-rpc'
-import { precompileAddresses } from 'subnet-rpc'
 import type { AnvilClient, Block } from '../chain/anvilClient.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
-import type { ChainSpec, FeeConfigSpec, PrecompileConfig } from 'subnet-rpc/config'
-import { precompileArtifacts } from './artifacts/contracts.js'
-import { ParentStates } from './parentState.js'
+import type { ChainSpec, PrecompileConfig } from 'subnet-rpc/config'
+import { precompileArtifacts, precompileConstants, precompileEvents } from './artifacts/contracts.js'
+import { roleLists, roleSlot } from './modules/allowList.js'
+import { moduleOf, modules, type RunModule, type RunPrecompileKey } from './modules/index.js'
+import { hex, type Log, type ModuleHost, type WarpContext, word } from './modules/module.js'
+import { ParentStates, type StateWrite } from './parentState.js'
 import { StateUpgrades } from './stateUpgrades.js'
 
-/** The precompiles the devnet runs, with their stand-in contract. */
-export const runPrecompiles = {
-  contractDeployerAllowListConfig: 'ContractDeployerAllowList',
-  contractNativeMinterConfig: 'NativeMinter',
-  txAllowListConfig: 'TxAllowList',
-  feeManagerConfig: 'FeeManager',
-  rewardManagerConfig: 'RewardManager',
-  warpConfig: 'WarpMessenger',
-} as const satisfies Partial<Record<PrecompileKey, keyof typeof precompileArtifacts>>
-export type RunPrecompileKey = keyof typeof runPrecompiles
-const runKeys = Object.keys(runPrecompiles) as RunPrecompileKey[]
-
-export const roleSetTopic = '0xcdb7ea01f00a414d78757bdb0f6391664ba3fedf987eed280927c1e7d695be3e'
-/**
- * The wei the Native Minter's stand-in holds beyond its own balance, to pay mints from (contracts/NativeMinter.sol):
- * balances at its address are reported without it.
- */
-export const mintReserve = 1n << 255n
-export const nativeCoinMintedTopic = '0x400cd392f3d56fd10bb1dbd5839fdda8298208ddaa97b368faa053e1850930ee'
-/** `mintNativeCoin(address,uint256)`. */
-const mintNativeCoinSelector = '0x4f5aaaba'
-export const sendWarpMessageTopic = '0x56600c567728a800c0aa927500f831cb451df66a7af570eb4df4dfbf4674887d'
-
-const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
-const hex = (v: bigint) => `0x${v.toString(16)}`
-/** Allow-list role slot of an account: `common.BytesToHash(address.Bytes())`. */
-export const roleSlot = (account: string) => `0x${account.slice(2).toLowerCase().padStart(64, '0')}`
-/** Fee Manager field i (1…8): `common.Hash{byte(i)}`. */
-export const feeFieldSlot = (i: number) => `0x${i.toString(16).padStart(2, '0')}${'0'.repeat(62)}`
-/** `common.Hash{'l','c','a'}`. */
-export const lastChangedAtSlot = `0x6c6361${'0'.repeat(58)}`
-/** Reward Manager keys (rewardmanager/contract.go): `Hash{'r','a','s','k'}`, `Hash{'a','f','r','a','v'}`. */
-export const rewardAddressSlot = `0x7261736b${'0'.repeat(56)}`
-const allowFeeRecipientsValue = `0x6166726176${'0'.repeat(54)}`
-/** `constants.BlackholeAddr`, where `DisableFeeRewards` points the rewards. */
-const blackholeWord = `0x${'01'.padEnd(40, '0').padStart(64, '0')}`
-const rewardSlots = [rewardAddressSlot]
-
-const runtimeCode = (key: RunPrecompileKey): string => precompileArtifacts[runPrecompiles[key]].deployedBytecode
-const addressOf = (key: RunPrecompileKey) => precompileAddresses[key].toLowerCase()
-
-const roleLists = [
-  ['enabledAddresses', 1n],
-  ['adminAddresses', 2n],
-  ['managerAddresses', 3n],
-] as const
+export type { RunPrecompileKey, WarpContext }
 
 /** `u64` big-endian as 16 hex digits; 2^64 - 1 for an upgrade that is not scheduled. */
 const u64 = (v: bigint | undefined) => (v ?? 0xffffffffffffffffn).toString(16).padStart(16, '0')
 
 /**
- * The rules trailer every stand-in's code ends with (contracts/Precompile.sol `_rules`): the genesis,
- * Durango and Granite times. The stand-in compares them with its block's time, so it follows the node's
- * pre-Durango rules (strict input lengths, no `setManager`, no events) and Warp's pre-Granite gas up to
- * the first block at or after each upgrade, and the node's later rules from that block on, with no
- * rewrite of the code.
+ * The rules trailer every stand-in's code ends with (contracts/Precompile.sol `_rules`, `RULES_TRAILER`
+ * bytes): the genesis, Durango and Granite times. The stand-in compares them with its block's time, so it
+ * follows the node's pre-Durango rules (strict input lengths, no `setManager`, no events) and Warp's
+ * pre-Granite gas up to the first block at or after each upgrade, and the node's later rules from that
+ * block on, with no rewrite of the code.
  */
 export function rulesTrailer(spec: ChainSpec, genesisTimestamp: bigint): string {
-  return u64(genesisTimestamp) + u64(spec.networkUpgrades.durangoTimestamp) + u64(spec.networkUpgrades.graniteTimestamp)
+  const trailer = u64(genesisTimestamp) + u64(spec.networkUpgrades.durangoTimestamp) + u64(spec.networkUpgrades.graniteTimestamp)
+  if (trailer.length !== 2 * precompileConstants.Precompile.RULES_TRAILER) throw new Error('the rules trailer is not RULES_TRAILER bytes')
+  return trailer
 }
 
-/** What a node's snow context gives the Warp precompile. */
-export type WarpContext = {
-  /** The L1's blockchain ID, 32 bytes as 0x-hex. */
-  blockchainID: string
-  networkID: number
-}
-
-export class PrecompileRuntime {
+export class PrecompileRuntime implements ModuleHost {
   /** The config each precompile was last installed with, by key. */
   private installed = new Map<RunPrecompileKey, PrecompileConfig>()
-  private syncedHash: string | undefined
-  /** Next block whose NativeCoinMinted and SendWarpMessage logs are still to be taken in. */
+  /** Next block whose logs are still to be handed to the modules. */
   private logsFrom = 0n
-  /** Unsigned Warp messages (0x-hex) by message ID (0x-hex), from mined SendWarpMessage logs. */
-  private readonly warpMessages = new Map<string, string>()
-  private readonly warpTrailer: string
+  readonly warpMessages = new Map<string, string>()
   private readonly rulesTrailer: string
-  private readonly genesisTimestamp: bigint
   /**
    * The block `prepareBlock` last prepared: its parent and time. Until a block is mined on that parent,
-   * the state holds the next block's schedule and `sync` keeps it.
+   * the state holds the next block's schedule and `follow` keeps it.
    */
   private prepared: { parentHash: string; timestamp: bigint } | undefined
-  private queue: Promise<void> = Promise.resolve()
-  /** Syncs queued or running. */
-  private syncing = 0
   private readonly stateUpgrades: StateUpgrades
   /** What the state was at the parent of each prepared block, for reads at it (./parentState.ts). */
   readonly parents: ParentStates
 
   constructor(
-    private readonly spec: ChainSpec,
-    private readonly anvil: AnvilClient,
-    warp: WarpContext,
+    readonly spec: ChainSpec,
+    readonly anvil: AnvilClient,
+    readonly warp: WarpContext,
     /** The genesis block's time, which the stand-ins take for block 0 (anvil simulates on it with time 1). */
-    genesisTimestamp: bigint,
+    readonly genesisTimestamp: bigint,
   ) {
-    this.warpTrailer = warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0')
     this.rulesTrailer = rulesTrailer(spec, genesisTimestamp)
-    this.genesisTimestamp = genesisTimestamp
-    this.parents = new ParentStates(anvil, (code) => runKeys.some((key) => code === this.code(key)))
+    this.parents = new ParentStates(anvil, (code) => modules.some((m) => code === this.code(m.configKey)))
     this.stateUpgrades = new StateUpgrades(spec, anvil, this.parents)
   }
 
-  /** The code the devnet installs for `key`: the stand-in's runtime code, Warp's IDs, the rules trailer. */
+  /** The code the devnet installs for `key`: the stand-in's runtime code, the module's trailer, the rules trailer. */
   code(key: RunPrecompileKey): string {
-    return (key === 'warpConfig' ? runtimeCode(key) + this.warpTrailer : runtimeCode(key)) + this.rulesTrailer
+    const m = moduleOf(key)
+    return precompileArtifacts[m.contract].deployedBytecode + (m.codeTrailer?.(this) ?? '') + this.rulesTrailer
   }
 
   /** The unsigned message of a mined `sendWarpMessage` (0x-hex), by its ID (0x-hex). */
@@ -156,7 +92,7 @@ export class PrecompileRuntime {
   /** The key whose stand-in runs at `address` in the latest state, if any. */
   keyAt(address: string): RunPrecompileKey | undefined {
     const a = address.toLowerCase()
-    for (const [key] of this.installed) if (addressOf(key) === a) return key
+    for (const [key] of this.installed) if (moduleOf(key).address === a) return key
     return undefined
   }
 
@@ -164,47 +100,27 @@ export class PrecompileRuntime {
     return this.installed.has(key)
   }
 
-  /** Whether the last sync was at the block `hash` and none is under way: nothing to bring in line. */
-  isSyncedAt(hash: string): boolean {
-    return !this.syncing && hash === this.syncedHash
-  }
-
-  /** Brings anvil's state in line with the schedule at the latest block (once per new block). */
-  sync(): Promise<void> {
-    return this.enqueue(() => this.syncNow())
+  /**
+   * Applies what the block about to be mined on `latest` at `timestamp` activates, before anvil mines
+   * it: a node installs a precompile (and applies a state upgrade) before the transactions of the first
+   * block whose time reaches it (../chain/miner.ts `prepare`, only when a block is mined right after).
+   */
+  async prepareBlock(latest: Block, timestamp: bigint): Promise<void> {
+    this.prepared = { parentHash: latest.hash, timestamp }
+    this.parents.record(latest)
+    try {
+      await this.applySchedule(timestamp, latest, latest.number + 1n)
+      await this.stateUpgrades.sync(latest, { number: latest.number + 1n, timestamp })
+    } finally {
+      this.parents.stop()
+    }
   }
 
   /**
-   * Applies what the block about to be mined on `parent` at `timestamp` activates, before anvil mines
-   * it: a node installs a precompile (and applies a state upgrade) before the transactions of the first
-   * block whose time reaches it. Called only when a block is mined right after.
+   * Brings anvil's state in line with `latest`, a head not seen before (../chain/miner.ts `settle`): the
+   * logs of the blocks since to their modules, the schedule at its time, the state upgrades.
    */
-  prepareBlock(parent: { hash: string }, timestamp: bigint): Promise<void> {
-    return this.enqueue(async () => {
-      await this.syncNow()
-      const latest = await this.anvil.latest()
-      if (latest.hash !== parent.hash) return
-      this.prepared = { parentHash: latest.hash, timestamp }
-      this.parents.record(latest)
-      try {
-        await this.applySchedule(timestamp, latest, latest.number + 1n)
-        await this.stateUpgrades.sync(latest, { number: latest.number + 1n, timestamp })
-      } finally {
-        this.parents.stop()
-      }
-    })
-  }
-
-  private enqueue(work: () => Promise<void>): Promise<void> {
-    this.syncing++
-    const next = this.queue.then(work).finally(() => this.syncing--)
-    this.queue = next.catch(() => undefined)
-    return next
-  }
-
-  private async syncNow(): Promise<void> {
-    const latest = await this.anvil.latest()
-    if (latest.hash === this.syncedHash) return
+  async follow(latest: Block): Promise<void> {
     this.parents.follow(latest)
     // A block prepared on the head and not mined yet (a send anvil refused, automine off): keep its schedule.
     if (this.prepared?.parentHash !== latest.hash) this.prepared = undefined
@@ -212,8 +128,15 @@ export class PrecompileRuntime {
     await this.takeLogs(latest)
     await this.applySchedule(this.prepared?.timestamp ?? latest.timestamp, latest)
     await this.stateUpgrades.sync(latest, undefined, this.prepared !== undefined)
-    await this.onNewHead?.(latest)
-    this.syncedHash = latest.hash
+  }
+
+  write(method: StateWrite, params: [address: string, ...values: string[]]): Promise<void> {
+    return this.parents.write(method, params)
+  }
+
+  async addBalance(account: string, amount: bigint): Promise<void> {
+    const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [account, 'latest']))
+    await this.write('anvil_setBalance', [account, hex(balance + amount)])
   }
 
   /**
@@ -223,177 +146,65 @@ export class PrecompileRuntime {
    */
   private async applySchedule(time: bigint, latest: Block, activation?: bigint) {
     // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
-    const codes = await this.anvil.batch<string>(runKeys.map((k) => ['eth_getCode', [addressOf(k), 'latest']]))
-    runKeys.forEach((key, i) => {
-      if (codes[i] !== this.code(key)) this.installed.delete(key)
+    const codes = await this.anvil.batch<string>(modules.map((m) => ['eth_getCode', [m.address, 'latest']]))
+    modules.forEach((m, i) => {
+      if (codes[i] !== this.code(m.configKey)) this.installed.delete(m.configKey)
     })
-    for (const key of runKeys) {
-      const active = activePrecompileConfig(this.spec, key, time)
+    for (const [i, m] of modules.entries()) {
+      const active = activePrecompileConfig(this.spec, m.configKey, time)
       const want = active && !active.disable ? active : undefined
-      const have = this.installed.get(key)
+      const have = this.installed.get(m.configKey)
       if (have === want) continue
-      if (have || codes[runKeys.indexOf(key)] === this.code(key)) await this.remove(key)
-      if (want) await this.install(key, want, latest, activation)
+      if (have || codes[i] === this.code(m.configKey)) await this.remove(m)
+      if (want) await this.install(m, want, latest, activation)
     }
   }
-
-  /** Runs at each new head the sync sees, before it counts as synced (the devnet credits block fees there). */
-  onNewHead: ((latest: Block) => Promise<void>) | undefined
 
   /** `Configure` of the module at the activating block. */
-  private async install(key: RunPrecompileKey, config: PrecompileConfig, latest: Block, activation?: bigint) {
-    const address = addressOf(key)
-    const a = this.anvil
-    await this.parents.write('anvil_setNonce', [address, '0x1'])
-    await this.parents.write('anvil_setCode', [address, this.code(key)])
-    for (const [list, role] of roleLists) {
-      const accounts = (config.json[list] as string[] | undefined) ?? []
-      for (const account of accounts) await this.parents.write('anvil_setStorageAt', [address, roleSlot(account), word(role)])
-    }
-    if (key === 'feeManagerConfig') {
-      const block = activation ?? (await a.firstBlockAtOrAfter(config.timestamp!, latest)) ?? latest.number
-      await this.storeFeeConfig(config.initialFeeConfig ?? this.spec.feeConfig, block)
-    }
-    if (key === 'rewardManagerConfig') {
-      // rewardmanager module.go Configure and InitialRewardConfig.Configure.
-      const init = config.json.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string } | undefined
-      const zero = (a: string) => /^0x0{40}$/i.test(a)
-      const value = init
-        ? init.allowFeeRecipients
-          ? allowFeeRecipientsValue
-          : zero(init.rewardAddress)
-            ? blackholeWord
-            : roleSlot(init.rewardAddress)
-        : this.spec.allowFeeRecipients
-          ? allowFeeRecipientsValue
-          : blackholeWord
-      await this.parents.write('anvil_setStorageAt', [address, rewardAddressSlot, value])
-    }
-    if (key === 'contractNativeMinterConfig') {
-      await this.addBalance(address, mintReserve)
-      for (const [account, amount] of config.initialMint ?? []) if (amount) await this.addBalance(account, amount)
-    }
-    this.installed.set(key, config)
-  }
-
-  /** `StoreFeeConfig` without the check (a config in the chain spec was verified at start). */
-  async storeFeeConfig(config: FeeConfigSpec, block: bigint) {
-    const address = addressOf('feeManagerConfig')
-    for (let i = 0; i < feeConfigKeys.length; i++) {
-      const value = config[feeConfigKeys[i]!] ?? 0n
-      await this.parents.write('anvil_setStorageAt', [address, feeFieldSlot(i + 1), word(value)])
-    }
-    await this.parents.write('anvil_setStorageAt', [address, lastChangedAtSlot, word(block)])
+  private async install(m: RunModule, config: PrecompileConfig, latest: Block, activation?: bigint) {
+    await this.write('anvil_setNonce', [m.address, '0x1'])
+    await this.write('anvil_setCode', [m.address, this.code(m.configKey)])
+    if (m.allowList)
+      for (const [list, role] of roleLists)
+        for (const account of (config.json[list] as string[] | undefined) ?? [])
+          await this.write('anvil_setStorageAt', [m.address, roleSlot(account), word(role)])
+    await m.configure?.(this, config, { latest, block: activation })
+    this.installed.set(m.configKey, config)
   }
 
   /** SelfDestruct + Finalise: every slot the stand-in or Configure may have written goes back to zero. */
-  private async remove(key: RunPrecompileKey) {
-    const address = addressOf(key)
+  private async remove(m: RunModule) {
     const slots = new Set<string>()
-    for (const c of [...this.spec.genesisPrecompiles, ...this.spec.upgrades.precompileUpgrades]) {
-      if (c.key !== key) continue
-      for (const [list] of roleLists) for (const account of (c.json[list] as string[] | undefined) ?? []) slots.add(roleSlot(account))
+    if (m.allowList) {
+      for (const c of [...this.spec.genesisPrecompiles, ...this.spec.upgrades.precompileUpgrades]) {
+        if (c.key !== m.configKey) continue
+        for (const [list] of roleLists) for (const account of (c.json[list] as string[] | undefined) ?? []) slots.add(roleSlot(account))
+      }
+      const logs = await this.anvil.request<{ topics: string[] }[]>('eth_getLogs', [
+        { address: m.address, fromBlock: '0x0', toBlock: 'latest', topics: [precompileEvents.RoleSet] },
+      ])
+      for (const log of logs) slots.add(`0x${log.topics[2]!.slice(2)}`)
     }
-    const logs = await this.anvil.request<{ topics: string[] }[]>('eth_getLogs', [
-      { address, fromBlock: '0x0', toBlock: 'latest', topics: [roleSetTopic] },
-    ])
-    for (const log of logs) slots.add(`0x${log.topics[2]!.slice(2)}`)
-    if (key === 'feeManagerConfig') {
-      for (let i = 1; i <= 8; i++) slots.add(feeFieldSlot(i))
-      slots.add(lastChangedAtSlot)
-    }
-    if (key === 'rewardManagerConfig') for (const s of rewardSlots) slots.add(s)
-    for (const slot of slots) await this.parents.write('anvil_setStorageAt', [address, slot, word(0n)])
-    await this.parents.write('anvil_setCode', [address, '0x'])
-    await this.parents.write('anvil_setNonce', [address, '0x0'])
-    await this.parents.write('anvil_setBalance', [address, '0x0'])
-    this.installed.delete(key)
+    for (const key of m.keys ?? []) slots.add(key)
+    for (const slot of slots) await this.write('anvil_setStorageAt', [m.address, slot, word(0n)])
+    await this.write('anvil_setCode', [m.address, '0x'])
+    await this.write('anvil_setNonce', [m.address, '0x0'])
+    await this.write('anvil_setBalance', [m.address, '0x0'])
+    this.installed.delete(m.configKey)
   }
 
-  private async addBalance(account: string, amount: bigint) {
-    const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [account, 'latest']))
-    await this.parents.write('anvil_setBalance', [account, hex(balance + amount)])
-  }
-
-  /**
-   * The logs the devnet acts on once their block is mined: the Native Minter's mints, which its stand-in
-   * paid from its reserve (topped up here by as much, its nonce put back to 1 after its couriers'
-   * creations), and the messages of `sendWarpMessage`, one `eth_getLogs` for both.
-   */
+  /** The logs the modules act on once their block is mined, one `eth_getLogs` for all. */
   private async takeLogs(latest: Block) {
     if (this.logsFrom > latest.number) return
     const from = this.logsFrom
     this.logsFrom = latest.number + 1n
-    const minter = addressOf('contractNativeMinterConfig')
-    const logs = await this.anvil.request<{ address: string; topics: string[]; data: string }[]>('eth_getLogs', [
-      {
-        address: [minter, addressOf('warpConfig')],
-        fromBlock: hex(from),
-        toBlock: hex(latest.number),
-        topics: [[nativeCoinMintedTopic, sendWarpMessageTopic]],
-      },
+    const readers = modules.flatMap((m) => (m.logs ? [{ address: m.address, ...m.logs }] : []))
+    const logs = await this.anvil.request<Log[]>('eth_getLogs', [
+      { address: readers.map((r) => r.address), fromBlock: hex(from), toBlock: hex(latest.number), topics: [readers.map((r) => r.topic)] },
     ])
-    let minted = 0n
-    for (const log of logs) {
-      if (log.address.toLowerCase() === minter) minted += BigInt(log.data)
-      else this.warpMessages.set(log.topics[2]!.toLowerCase(), abiBytes(log.data))
+    for (const r of readers) {
+      const own = logs.filter((log) => log.address.toLowerCase() === r.address)
+      await r.take(this, own, from, latest)
     }
-    for (const [, amount] of await this.preDurangoMints(from, latest)) minted += amount
-    if (minted === 0n) return
-    await this.addBalance(minter, minted)
-    await this.anvil.request('anvil_setNonce', [minter, '0x1'])
   }
-
-  /**
-   * The mints of blocks `from`…`latest` that ran before Durango, when the Native Minter emits no
-   * `NativeCoinMinted` (nativeminter/contract.go `mintNativeCoin`): read from anvil's traces of calls to
-   * it (`trace_filter`), each kept when it and every frame above it succeeded, in a block before
-   * `durangoTimestamp`. Nothing to ask for a chain that starts with Durango, nor once the range starts
-   * after it.
-   */
-  private async preDurangoMints(from: bigint, latest: Block): Promise<[string, bigint][]> {
-    const durango = this.spec.networkUpgrades.durangoTimestamp
-    if (durango !== undefined && durango <= this.genesisTimestamp) return []
-    const time = async (n: bigint) => (n === latest.number ? latest.timestamp : (await this.anvil.blockByNumber(n))?.timestamp)
-    const before = async (n: bigint) => {
-      const t = await time(n)
-      return t !== undefined && (durango === undefined || t < durango)
-    }
-    if (!(await before(from))) return []
-    type Trace = {
-      type: string
-      action: { callType?: string; to?: string; input?: string }
-      error?: string
-      traceAddress: number[]
-      transactionHash: string
-      blockNumber: number
-    }
-    const minter = addressOf('contractNativeMinterConfig')
-    // An anvil without trace_filter (an older binary) pays no pre-Durango mint rather than failing the sync.
-    const traces = await this.anvil.raw<Trace[]>('trace_filter', [
-      { fromBlock: hex(from), toBlock: hex(latest.number), toAddress: [minter] },
-    ])
-    const mints: [string, bigint][] = []
-    for (const t of traces.result ?? []) {
-      const input = t.action.input ?? ''
-      if (t.type !== 'call' || t.action.callType !== 'call' || t.action.to?.toLowerCase() !== minter || t.error) continue
-      if (!input.startsWith(mintNativeCoinSelector) || input.length < 10 + 128) continue
-      if (!(await before(BigInt(t.blockNumber)))) continue
-      if (t.traceAddress.length > 0) {
-        // A frame above that failed takes the mint back with it.
-        const frames = await this.anvil.request<Trace[]>('trace_transaction', [t.transactionHash])
-        const above = (f: Trace) => f.traceAddress.length < t.traceAddress.length && f.traceAddress.every((x, i) => x === t.traceAddress[i])
-        if (frames.some((f) => above(f) && f.error)) continue
-      }
-      mints.push([`0x${input.slice(34, 74)}`, BigInt(`0x${input.slice(74, 138)}`)])
-    }
-    return mints
-  }
-}
-
-/** The one `bytes` value of ABI-encoded log data (offset, length, bytes). */
-function abiBytes(data: string): string {
-  const offset = Number.parseInt(data.slice(2, 66), 16) * 2
-  const length = Number.parseInt(data.slice(2 + offset, 66 + offset), 16) * 2
-  return `0x${data.slice(66 + offset, 66 + offset + length)}`
 }
