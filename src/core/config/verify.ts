@@ -120,12 +120,12 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
   let previous: bigint | undefined
   spec.upgrades.stateUpgrades.forEach((s, i) => {
     const bad = (message: string): never => fail(at(w, i), `${prefix}invalid state upgrades: ${message}`)
-    if (s.timestamp === undefined) bad(`state upgrade config block timestamp cannot be nil: StateUpgradeSpec[${i}]`)
+    if (s.timestamp === undefined) bad(`state upgrade config block timestamp cannot be nil: StateUpgrade[${i}]`)
     const t = s.timestamp as bigint
-    if (t === 0n) bad(`state upgrade config block timestamp must be greater than 0: StateUpgradeSpec[${i}] has timestamp ${t}`)
+    if (t === 0n) bad(`state upgrade config block timestamp must be greater than 0: StateUpgrade[${i}] has timestamp ${t}`)
     if (previous !== undefined && t <= previous)
       bad(
-        `state upgrade config block timestamp must be greater than previous timestamp: StateUpgradeSpec[${i}] has timestamp ${t}, previous timestamp ${previous}`,
+        `state upgrade config block timestamp must be greater than previous timestamp: StateUpgrade[${i}] has timestamp ${t}, previous timestamp ${previous}`,
       )
     previous = t
   })
