@@ -21,6 +21,29 @@ async function same(method: string, params?: string) {
   return JSON.parse(d.body) as { result?: unknown; error?: { code: number; message: string } }
 }
 
+// internal/ethapi/api.go `BlockChainAPI.ChainId`, `NetAPI` and node/api.go `web3API.ClientVersion`: answers
+// from the node's config, never from the chain.
+describe('what the node answers from its config', () => {
+  it('eth_chainId, net_version, net_listening, net_peerCount and web3_clientVersion as a node writes them', async () => {
+    const { rpcUrl, infoUrl } = devnet()
+    const answer = async (method: string, params?: string) => (await rpc(rpcUrl, method, params)).body
+    expect(await answer('eth_chainId')).toBe('{"jsonrpc":"2.0","id":1,"result":"0x1869f"}\n')
+    expect(await answer('net_version')).toBe('{"jsonrpc":"2.0","id":1,"result":"99999"}\n')
+    expect(await answer('net_listening')).toBe('{"jsonrpc":"2.0","id":1,"result":true}\n')
+    expect(await answer('net_peerCount')).toBe('{"jsonrpc":"2.0","id":1,"result":"0x0"}\n')
+    // The VM's version, as info.getNodeVersion reports it for Subnet-EVM (anvil would say anvil/v…).
+    const version = (await rpc(infoUrl, 'info.getNodeVersion', '{}')).body
+    const vm = (JSON.parse(version) as { result: { vmVersions: Record<string, string> } }).result.vmVersions
+    const subnetEvm = vm.srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy
+    expect(subnetEvm).toMatch(/^v\d+\.\d+\.\d+/)
+    expect(await answer('web3_clientVersion')).toBe(`{"jsonrpc":"2.0","id":1,"result":"${subnetEvm}"}\n`)
+    // Their arguments are checked as any method's (parsePositionalArguments).
+    expect(await answer('net_version', '[1]')).toBe(
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"too many arguments, want at most 0"}}\n',
+    )
+  })
+})
+
 describe('forwarding to anvil', () => {
   it('eth_chainId is the genesis chainId', async () => {
     const r = await rpc(devnet().rpcUrl, 'eth_chainId')

@@ -6,7 +6,7 @@
 import { loadChainFiles, type JsonSource } from 'subnet-rpc/config'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
 import { decodeCb58 } from 'subnet-rpc'
-import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
+import { derivedID, resolveNodeConfig, subnetEvmVmID, type NodeConfigInput } from './config/node.js'
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
@@ -151,6 +151,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })
     // The precompiles enabled at genesis are in place before the first request.
     await miner.settle()
+    // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
+    // when a block came without asking (./chain/executor.ts). If they cannot be had, reads ask each time.
+    const events = new ChainEvents(anvilProc.url)
+    await events.ready().catch(() => undefined)
     const execute = createExecutor({
       spec: files.spec,
       anvil,
@@ -162,6 +166,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       blockers: new HeldBlockers(anvil),
       warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey },
       logRanges: maxBlocksPerRequest > 0 ? new LogRanges(anvil, maxBlocksPerRequest) : undefined,
+      events,
+      clientVersion: node.vmVersions[subnetEvmVmID]!,
     })
     const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
@@ -182,7 +188,6 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const validators = l1Validators(node, subnetID, startTime)
     const l1Paths = new Set([`/ext/bc/${blockchainID}/rpc`, `/ext/bc/${alias}/rpc`])
     // The L1's WebSocket endpoint: the same calls, plus eth_subscribe (./chain/websocket.ts, ./chain/subscriptions.ts).
-    const events = new ChainEvents(anvilProc.url)
     const webSocket = webSocketEndpoint(new Set([`/ext/bc/${blockchainID}/ws`, `/ext/bc/${alias}/ws`]), (send) =>
       connectionExecutor(execute, events, send),
     )

@@ -17,6 +17,7 @@ export class ChainEvents {
   #socket: WebSocket | undefined
   #ready: Promise<void> | undefined
   #closed = false
+  #listening = false
 
   /** `anvilUrl`: anvil's http URL; its WebSocket is served on the same port. */
   constructor(anvilUrl: string) {
@@ -41,8 +42,14 @@ export class ChainEvents {
     return () => this.#transactions.delete(listener)
   }
 
+  /** Whether anvil's subscriptions are in place: from then on each block is announced. */
+  get listening(): boolean {
+    return this.#listening
+  }
+
   close(): void {
     this.#closed = true
+    this.#listening = false
     this.#socket?.terminate()
   }
 
@@ -54,6 +61,10 @@ export class ChainEvents {
       // The ids of anvil's two subscriptions, by what they report.
       const kinds = new Map<string, 'block' | 'transaction'>()
       socket.on('error', reject)
+      // A lost socket announces nothing more: the reads that counted on it ask for the head again.
+      socket.on('close', () => {
+        this.#listening = false
+      })
       socket.on('open', () => {
         socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }))
         socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['newPendingTransactions'] }))
@@ -68,7 +79,10 @@ export class ChainEvents {
         if (message.id !== undefined) {
           if (message.error) return reject(new Error(`anvil eth_subscribe: ${message.error.message}`))
           kinds.set(message.result!, message.id === 1 ? 'block' : 'transaction')
-          if (kinds.size === 2) resolve()
+          if (kinds.size === 2) {
+            this.#listening = true
+            resolve()
+          }
           return
         }
         const kind = message.params && kinds.get(message.params.subscription)

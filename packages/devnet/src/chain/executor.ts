@@ -94,14 +94,29 @@ export function createExecutor(l1: L1): CallExecutor {
 
   const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
 
+  // Heads anvil announced (./chainEvents.ts), and how many of them the precompiles were last seen in step
+  // with; state-changing calls under way. While no head came and none is under way, a state read needs no
+  // look at the head: every block comes from a call that brings the precompiles in step after it (or, from
+  // a client of anvil's own URL, is announced; until its announcement lands such a block is not seen).
+  let heads = 0
+  let inStepAt = -1
+  let changing = 0
+  l1.events?.onBlock(() => heads++)
+
   /**
-   * Reads, in one anvil batch. `'state'` reads carry the head block in it: while no new block came they
-   * cost that one round trip, else the precompiles are brought in step and the reads asked again.
+   * Reads, in one anvil batch. `'state'` reads are answered at a head the precompiles are in step with:
+   * with no head announced since they last were, as they are; else with the head block in the same batch,
+   * and when it is not the one they are in step with, after bringing them in step.
    */
   async function forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
     if (group.every((c) => rowOf(c.method).reads === 'chain')) return forward(group)
+    if (inStepAt === heads && changing === 0 && miner.idle && l1.events?.listening) return forward(group)
+    const seen = heads
     const [head, ...answers] = await forward([headCall, ...group])
-    if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) return answers
+    if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) {
+      if (changing === 0) inStepAt = seen
+      return answers
+    }
     await inStep()
     return forward(group)
   }
@@ -126,6 +141,16 @@ export function createExecutor(l1: L1): CallExecutor {
     // A call that may have mined a block brings the precompiles up to date before its answer goes out.
     await inStep()
     return outcome
+  }
+
+  /** Runs a call that may change state, counted, so that reads meanwhile look at the head. */
+  async function whileChanging(run: () => Promise<CallOutcome>): Promise<CallOutcome> {
+    changing++
+    try {
+      return await run()
+    } finally {
+      changing--
+    }
   }
 
   /** The node's refusal of the call's arguments, or undefined. */
@@ -164,7 +189,9 @@ export function createExecutor(l1: L1): CallExecutor {
         continue
       }
       await flush()
-      outcomes[i] = row.local ? await runLocal(call, row.local, row) : await forwardAlone(call, row)
+      const { local } = row
+      const run = local ? () => runLocal(call, local, row) : () => forwardAlone(call, row)
+      outcomes[i] = row.reads ? await run() : await whileChanging(run)
     }
     await flush()
     return outcomes

@@ -36,6 +36,7 @@ import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import { type CallOutcome, type ChainCall, RpcError } from './envelope.js'
 import { unsubscribe } from './executor.js'
+import type { ChainEvents } from './chainEvents.js'
 import type { FeeManagerState } from './feeManager.js'
 import { type Check, checked, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
 import type { LogRanges } from './logRange.js'
@@ -60,6 +61,10 @@ export type L1 = {
   readonly warp?: WarpSigner
   /** The `api-max-blocks-per-request` limit, when there is one. */
   readonly logRanges?: LogRanges
+  /** anvil's heads, so that state reads know when a block came (./executor.ts). */
+  readonly events?: ChainEvents
+  /** The VM's version, as `info.getNodeVersion` reports it for Subnet-EVM (`web3_clientVersion`). */
+  readonly clientVersion: string
 }
 
 /**
@@ -140,16 +145,18 @@ const rows: Record<string, MethodRow> = {
   warp_getBlockSignature: own(localMethods.warp_getBlockSignature),
   devnet_setFeeConfig: { local: localMethods.devnet_setFeeConfig },
 
-  // Node facts and chain data, forwarded.
-  eth_chainId: chainRead,
+  // Node facts the node answers from its config, without a look at the chain (./service.ts).
+  eth_chainId: own(localMethods.eth_chainId),
+  net_version: own(localMethods.net_version),
+  net_listening: own(localMethods.net_listening),
+  net_peerCount: own(localMethods.net_peerCount),
+  web3_clientVersion: own(localMethods.web3_clientVersion),
+
+  // Chain data, forwarded.
   eth_blockNumber: chainRead,
   eth_blobBaseFee: chainRead,
   eth_syncing: chainRead,
   eth_protocolVersion: chainRead,
-  net_version: chainRead,
-  net_listening: chainRead,
-  net_peerCount: chainRead,
-  web3_clientVersion: chainRead,
   web3_sha3: chainRead,
 
   // Transactions and receipts.
@@ -297,9 +304,11 @@ export function argsOf(call: ChainCall): unknown[] {
 /** The reply stages of `call`'s row run on anvil's `answer`: the answer the devnet gives. */
 export async function answerOf(call: ChainCall, answer: CallOutcome, l1: L1): Promise<CallOutcome> {
   const row = rowOf(call.method)
-  const args = argsOf(call)
   const parents = l1.precompiles.parents
-  let outcome = (row.atParent && !parents.isEmpty && (await row.atParent(parents, call.method, args))) || answer
+  // Parsed only for a stage that reads them: most forwarded answers pass through untouched.
+  const atParent = row.atParent && !parents.isEmpty ? row.atParent : undefined
+  const args = atParent || row.reply ? argsOf(call) : []
+  let outcome = (atParent && (await atParent(parents, call.method, args))) || answer
   if (row.shape && 'result' in outcome && outcome.result !== 'null') outcome = { result: goJson(row.shape(parseJson(outcome.result))) }
   return row.reply ? row.reply(outcome, args, l1, call) : outcome
 }

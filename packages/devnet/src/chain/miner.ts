@@ -45,6 +45,11 @@ export class Miner {
   ) {}
 
   /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
+  /** Whether no preparation or settlement is queued or running. */
+  get idle(): boolean {
+    return !this.busy
+  }
+
   isSettledAt(hash: string): boolean {
     return !this.busy && hash === this.settledHash
   }

@@ -177,6 +177,31 @@ export const localMethods = {
   },
   eth_getActiveRulesAt: async (params, { spec, anvil }) => activeRulesJson(spec, await timestampArg(params, anvil)),
   eth_getActivePrecompilesAt: async (params, { spec, anvil }) => activePrecompilesJson(spec, await timestampArg(params, anvil)),
+  /** `eth_chainId` (internal/ethapi/api.go `BlockChainAPI.ChainId`): the chain config's ID. */
+  eth_chainId: (params, { spec }) => {
+    positionalArgs<[]>(params, [])
+    return `0x${spec.chainId.toString(16)}`
+  },
+  /** `net_version` (internal/ethapi/api.go `NetAPI.Version`): the network ID, which plugin/evm/vm.go sets to the chain ID. */
+  net_version: (params, { spec }) => {
+    positionalArgs<[]>(params, [])
+    return spec.chainId.toString()
+  },
+  /** `net_listening` (internal/ethapi/api.go `NetAPI.Listening`): always. */
+  net_listening: (params) => {
+    positionalArgs<[]>(params, [])
+    return true
+  },
+  /** `net_peerCount` (internal/ethapi/api.go `NetAPI.PeerCount`): the EVM has no peers of its own; avalanchego's are elsewhere. */
+  net_peerCount: (params) => {
+    positionalArgs<[]>(params, [])
+    return '0x0'
+  },
+  /** `web3_clientVersion` (node/api.go `web3API.ClientVersion`): the node config's `SubnetEVMVersion`, the VM's version. */
+  web3_clientVersion: (params, { clientVersion }) => {
+    positionalArgs<[]>(params, [])
+    return clientVersion
+  },
   rpc_modules: (params) => {
     positionalArgs<[]>(params, [])
     // The warp API is on, as with `warp-api-enabled` (plugin/evm/vm.go registers the "warp" namespace then).
