@@ -100,10 +100,10 @@ export type MethodRow = {
   atParent?: ParentRead
   /** A non-null result in the node's shape. */
   shape?: (result: unknown, l1: L1) => unknown
-  /** A failed execution's error as the node's. */
-  execution?: Reply
-  /** The last adjustment of the answer. */
+  /** An adjustment of the answer. */
   reply?: Reply
+  /** Last: a failed execution's error as the node's. */
+  execution?: Reply
 }
 
 type Json = Record<string, unknown>
