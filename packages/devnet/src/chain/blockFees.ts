@@ -16,7 +16,9 @@
  * active, else the chain config's `allowFeeRecipients`, and when fee recipients are allowed the
  * node's `feeRecipient` (unset: the blackhole address, plugin/evm/vm.go); the coinbase gets the
  * whole fee, gas used × price (core/state_transition.go), where anvil pays it only the tip and
- * burns the base fee: the devnet adds the base fee part to the coinbase after each block.
+ * burns the base fee: the devnet adds the base fee part to the coinbase after each block. Gas used is
+ * the node's, without refunds (./nodeGas.ts): in the fee window, and in what the sender pays and the
+ * coinbase gets.
  */
 import { desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
 import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc/fees'
@@ -24,6 +26,7 @@ import type { ChainSpec } from 'subnet-rpc/config'
 import { blackhole, coinbaseOf, rewardAddressSlot, rewardManager } from '../precompiles/modules/rewardManager.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
+import { NodeGas } from './nodeGas.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
 import { TipOracle } from './tipOracle.js'
 
@@ -72,6 +75,8 @@ export class BlockFees {
   private coinbase: string | undefined
   /** The node's tip suggestion (`eth_maxPriorityFeePerGas`). */
   readonly tips: TipOracle
+  /** The node's gas used by mined transactions and blocks. */
+  readonly gas: NodeGas
 
   constructor(
     private readonly spec: ChainSpec,
@@ -82,6 +87,7 @@ export class BlockFees {
     private readonly feeRecipient: string = blackhole,
   ) {
     this.tips = new TipOracle(anvil)
+    this.gas = new NodeGas(anvil)
     this.upgrades = {
       subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
       graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,
@@ -90,7 +96,8 @@ export class BlockFees {
 
   private async header(tag: string): Promise<Header> {
     const method = tag.length === 66 ? 'eth_getBlockByHash' : 'eth_getBlockByNumber'
-    return toHeader(await this.anvil.request<RawHeader>(method, [tag, false]))
+    const raw = await this.anvil.request<RawHeader & { transactions: unknown[] }>(method, [tag, false])
+    return { ...toHeader(raw), gasUsed: await this.gas.gasUsedOf(raw) }
   }
 
   /** The fee window a block's header carries (`extraData[0:80]`), computed from its ancestors where not yet known. */
@@ -205,21 +212,30 @@ export class BlockFees {
   }
 
   /**
-   * Credits each new block's coinbase with the base fee part of its fees (gas used × base fee),
-   * which anvil burned: the coinbase then holds the whole fee, as on a node. Once per block; an
-   * `evm_revert` below a credited block takes its credit back with the state.
+   * Charges each new block's fees as a node does: its coinbase gets the base fee part of its fees (gas
+   * used × base fee), which anvil burned, and the gas anvil refunded is charged to each sender and paid to
+   * the coinbase (./nodeGas.ts). Once per block; an `evm_revert` below a credited block takes its credit
+   * back with the state.
    */
   async creditFees(latest: { number: bigint }): Promise<void> {
     if (latest.number < this.creditFrom - 1n) this.creditFrom = latest.number + 1n
     for (; this.creditFrom <= latest.number; this.creditFrom++) {
-      const block = await this.anvil.request<{ miner: string; gasUsed: string; baseFeePerGas?: string }>('eth_getBlockByNumber', [
+      const block = await this.anvil.request<RawHeader & { miner: string; transactions: unknown[] }>('eth_getBlockByNumber', [
         hex(this.creditFrom),
         false,
       ])
-      const burned = BigInt(block.gasUsed) * BigInt(block.baseFeePerGas ?? '0x0')
-      if (burned === 0n) continue
-      const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [block.miner, 'latest']))
-      await this.anvil.request('anvil_setBalance', [block.miner, hex(balance + burned)])
+      const { charges } = await this.gas.refundsOf(block)
+      const changes = new Map<string, bigint>([[block.miner.toLowerCase(), BigInt(block.gasUsed) * BigInt(block.baseFeePerGas ?? '0x0')]])
+      for (const { from, wei } of charges) {
+        changes.set(from.toLowerCase(), (changes.get(from.toLowerCase()) ?? 0n) - wei)
+        changes.set(block.miner.toLowerCase(), changes.get(block.miner.toLowerCase())! + wei)
+      }
+      for (const [account, change] of changes) {
+        if (change === 0n) continue
+        const balance = BigInt(await this.anvil.request<string>('eth_getBalance', [account, 'latest']))
+        // A sender who spent the refund later in the block (a node would not have paid it) stops at zero.
+        await this.anvil.request('anvil_setBalance', [account, hex(balance + change > 0n ? balance + change : 0n)])
+      }
     }
   }
 

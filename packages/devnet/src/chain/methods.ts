@@ -15,8 +15,9 @@
  * 4. `admit`: what runs before a state-changing call reaches anvil: the node's txpool admission
  *    (./txpool.ts), a block prepared before anvil mines (./miner.ts); it may answer instead of anvil.
  * 5. The reply: `atParent` answers a state read at a block the devnet changed the state after
- *    (../precompiles/parentState.ts), `shape` writes a non-null result in the node's shape
- *    (./nodeReplies.ts), and `reply` adjusts what is left (the precompiles, the pool).
+ *    (../precompiles/parentState.ts), `shape` writes a non-null result in the node's shape and gas
+ *    (./nodeReplies.ts, ./nodeGas.ts), `reply` adjusts what is left (the precompiles, the pool), and
+ *    `execution` writes the failed execution anvil answered as the node's error (./execution.ts).
  */
 import type { ChainSpec } from 'subnet-rpc/config'
 import { parseJson } from 'subnet-rpc'
@@ -35,6 +36,7 @@ import { precompileCallErrors, precompileCode } from '../precompiles/rpc.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import { type CallOutcome, type ChainCall, RpcError } from './envelope.js'
+import { nodeExecutionError } from './execution.js'
 import { unsubscribe } from './executor.js'
 import type { ChainEvents } from './chainEvents.js'
 import type { FeeManagerState } from './feeManager.js'
@@ -102,15 +104,20 @@ export type MethodRow = {
   /** Its answer at a block the devnet changed the state after. */
   atParent?: ParentRead
   /** A non-null result in the node's shape. */
-  shape?: (result: unknown) => unknown
-  /** The last adjustment of the answer. */
+  shape?: (result: unknown, l1: L1) => unknown
+  /** An adjustment of the answer. */
   reply?: Reply
+  /** Last: a failed execution's error as the node's. */
+  execution?: Reply
 }
 
 type Json = Record<string, unknown>
-const one = (shape: (x: Json) => unknown) => (v: unknown) => shape(v as Json)
-const each = (shape: (x: Json) => unknown) => (v: unknown) =>
-  Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null ? shape(x as Json) : x)) : v
+type Shape = (x: Json, l1: L1) => unknown
+const one = (shape: Shape) => (v: unknown, l1: L1) => shape(v as Json, l1)
+const each = (shape: Shape) => (v: unknown, l1: L1) =>
+  Array.isArray(v) ? Promise.all(v.map((x) => (typeof x === 'object' && x !== null ? shape(x as Json, l1) : x))) : v
+/** A receipt with the node's fields and gas. */
+const nodeReceipt: Shape = (receipt, l1) => rpcReceipt(receipt, l1.blockFees.gas)
 
 /** A local answer the devnet gives without a look at the precompiles. */
 const own = (local: LocalMethod): MethodRow => ({ local, reads: 'chain' })
@@ -162,8 +169,8 @@ const rows: Record<string, MethodRow> = {
   // Transactions and receipts.
   eth_getTransactionByHash: { ...byHash, shape: one(rpcTransaction), reply: waitingTransaction },
   eth_getRawTransactionByHash: { args: oneHash, tags: 'accepted', reads: 'state' },
-  eth_getTransactionReceipt: { ...byHash, shape: one(rpcReceipt) },
-  eth_getBlockReceipts: { tags: 'accepted', reads: 'state', shape: each(rpcReceipt) },
+  eth_getTransactionReceipt: { ...byHash, shape: one(nodeReceipt) },
+  eth_getBlockReceipts: { tags: 'accepted', reads: 'state', shape: each(nodeReceipt) },
   eth_getBlockTransactionCountByHash: byHash,
   eth_getBlockTransactionCountByNumber: byNumber(values([blockNumberArg]), 'chain'),
   eth_getUncleCountByBlockNumber: byNumber(values([blockNumberArg])),
@@ -206,12 +213,20 @@ const rows: Record<string, MethodRow> = {
   eth_getProof: { tags: 'pending', reads: 'state' },
   // Call(args, blockNrOrHash, overrides, blockOverrides); EstimateGas(args, blockNrOrHash, overrides);
   // CreateAccessList(args, blockNrOrHash).
-  eth_call: { args: simulation(2), tags: 'simulation', reads: 'state', atParent: simulationAtParent, reply: precompileCallErrors },
+  eth_call: {
+    args: simulation(2),
+    tags: 'simulation',
+    reads: 'state',
+    atParent: simulationAtParent,
+    execution: nodeExecutionError,
+    reply: precompileCallErrors,
+  },
   eth_estimateGas: {
     args: simulation(1),
     tags: 'simulation',
     reads: 'state',
     atParent: simulationAtParent,
+    execution: nodeExecutionError,
     reply: precompileCallErrors,
   },
   eth_createAccessList: { args: simulation(0), tags: 'simulation' },
@@ -307,8 +322,10 @@ export async function answerOf(call: ChainCall, answer: CallOutcome, l1: L1): Pr
   const parents = l1.precompiles.parents
   // Parsed only for a stage that reads them: most forwarded answers pass through untouched.
   const atParent = row.atParent && !parents.isEmpty ? row.atParent : undefined
-  const args = atParent || row.reply ? argsOf(call) : []
+  const args = atParent || row.reply || row.execution ? argsOf(call) : []
   let outcome = (atParent && (await atParent(parents, call.method, args))) || answer
-  if (row.shape && 'result' in outcome && outcome.result !== 'null') outcome = { result: goJson(row.shape(parseJson(outcome.result))) }
-  return row.reply ? row.reply(outcome, args, l1, call) : outcome
+  if (row.shape && 'result' in outcome && outcome.result !== 'null')
+    outcome = { result: goJson(await row.shape(parseJson(outcome.result), l1)) }
+  if (row.reply) outcome = await row.reply(outcome, args, l1, call)
+  return row.execution ? row.execution(outcome, args, l1, call) : outcome
 }

@@ -5,6 +5,7 @@
  * written in their fields' order; fields anvil adds that a node does not have are left out.
  */
 import type { BlockFees, RawHeader } from './blockFees.js'
+import type { NodeGas } from './nodeGas.js'
 
 const hex = (v: bigint) => `0x${v.toString(16)}`
 
@@ -48,13 +49,14 @@ export type AnvilBlock = RawHeader & { extraData: string } & Record<string, unkn
 const zeroHash = `0x${'0'.repeat(64)}`
 
 /**
- * A block with a node's header fields: the fee window as `extraData` (genesis kept as it is),
+ * A block with a node's header fields: the gas used without refunds (./nodeGas.ts), the fee window as `extraData` (genesis kept as it is),
  * difficulty 1 and a zero `mixHash` after genesis (dummy `CalcDifficulty`, miner/worker.go), `totalDifficulty` the block number, no
  * withdrawals, the header's `blockGasCost`, and from Granite `timestampMilliseconds` and
  * `minDelayExcess`.
  */
 export async function nodeBlock(blockFees: BlockFees, anvilBlock: AnvilBlock): Promise<Map<string, unknown>> {
   const block: Record<string, unknown> = { ...anvilBlock }
+  block.gasUsed = hex(await blockFees.gas.gasUsedOf(anvilBlock))
   if (BigInt(anvilBlock.number) !== 0n) {
     block.extraData = await blockFees.extraDataOf(anvilBlock)
     block.difficulty = '0x1'
@@ -118,12 +120,22 @@ const receiptFields = new Set([
   'status',
 ])
 
-/** A receipt of anvil's as `marshalReceipt` writes it: the node's fields, keys sorted, logs as `types.Log`. */
-export function rpcReceipt(receipt: Record<string, unknown>): Map<string, unknown> {
+/**
+ * A receipt of anvil's as `marshalReceipt` writes it: the node's fields, keys sorted, logs as `types.Log`, and
+ * the gas without refunds (./nodeGas.ts).
+ */
+export async function rpcReceipt(receipt: Record<string, unknown>, gas: NodeGas): Promise<Map<string, unknown>> {
   const blob = receipt.type === '0x3'
   const keys = Object.keys(receipt)
     .filter((k) => receiptFields.has(k) || (blob && (k === 'blobGasUsed' || k === 'blobGasPrice')))
     .sort()
   const logs = Array.isArray(receipt.logs) ? receipt.logs.map((l) => rpcLog(l as Record<string, unknown>)) : []
-  return new Map(keys.map((k) => [k, k === 'logs' ? logs : receipt[k]]))
+  const refunds = await gas.refundsOf({ hash: receipt.blockHash as string, number: receipt.blockNumber as string })
+  const refund = refunds.byTx.get(receipt.transactionHash as string)
+  const fields: Record<string, unknown> = { ...receipt }
+  if (refund && refunds.total > 0n) {
+    fields.gasUsed = hex(BigInt(receipt.gasUsed as string) + refund.refund)
+    fields.cumulativeGasUsed = hex(BigInt(receipt.cumulativeGasUsed as string) + refund.cumulative)
+  }
+  return new Map(keys.map((k) => [k, k === 'logs' ? logs : fields[k]]))
 }
