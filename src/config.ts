@@ -18,8 +18,15 @@ export { buildChainSpec, chainConfigJson, readGenesisConfig, readUpgradeFile } f
 export { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './core/config/feeConfig.js'
 export { checkForks, ethForkOrder, type Fork } from './core/config/forkOrder.js'
 export { networkName, networkNames, platformChainID, primaryChainIDs, txFeeTable } from './core/config/network.js'
-export { networkUpgradeDefaults } from './core/config/networkUpgrades.js'
+export { networkUpgradeDefaults, type UpgradeTimes } from './core/config/networkUpgrades.js'
 export { readPrecompileConfig, readPrecompileUpgrade } from './core/config/precompiles.js'
 export { activePrecompileConfig, activePrecompilesJson, activeRulesJson, chainConfigOf } from './core/config/rules.js'
 export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, StateUpgradeSpec, UpgradeFile } from './core/config/types.js'
-export { upgradeSchedule, upgradeScheduleJson, type UpgradeSchedule } from './core/config/upgrades.js'
+export {
+  comesWith,
+  scheduleRelease,
+  upgradeRelease,
+  upgradeSchedule,
+  upgradeScheduleJson,
+  type UpgradeSchedule,
+} from './core/config/upgrades.js'

@@ -9,7 +9,8 @@
 import { accessSync, constants } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { callMethod } from '../core/methods/call.js'
-import { getNetworkID } from '../core/methods/info.js'
+import { getNetworkID, upgrades } from '../core/methods/info.js'
+import type { UpgradesReturnType } from '../core/types/info.js'
 import { getChainConfig } from '../core/methods/subnet.js'
 import { checkCompatible, type ConfigCompatError } from '../core/rules/compat.js'
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
@@ -19,6 +20,7 @@ import { chainConfigOf } from '../core/config/rules.js'
 import { loadChainFiles } from '../core/config/genesis.js'
 import { networkName } from '../core/config/network.js'
 import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
+import { comesWith, scheduleRelease } from '../core/config/upgrades.js'
 import { ChainConfigError } from '../errors/config.js'
 import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
 
@@ -102,11 +104,21 @@ async function readChain(rpc: string) {
   return { config, head }
 }
 
-/** The node's network: its Info API, else guessed from the chain's Durango time, else none. */
-async function nodeNetwork(rpc: string, config: ChainConfig): Promise<{ id: number; source: string } | undefined> {
+/**
+ * The node's network and upgrade schedule: its Info API (`info.getNetworkID`, `info.upgrades`,
+ * so a schedule newer than this package's tables is the node's), else the network guessed from
+ * the chain's Durango time, with the built-in tables.
+ */
+async function nodeNetwork(
+  rpc: string,
+  config: ChainConfig,
+): Promise<{ id: number; source: string; schedule?: UpgradesReturnType } | undefined> {
+  const send = fetchSend(deriveInfoUrl(rpc))
   try {
-    const id = await callMethod(getNetworkID, undefined, fetchSend(deriveInfoUrl(rpc)))
-    return { id, source: 'the node' }
+    const id = await callMethod(getNetworkID, undefined, send)
+    // info.upgrades is v1.11.11+: an older node leaves the tables to it.
+    const schedule = await callMethod(upgrades, undefined, send).catch(() => undefined)
+    return { id, source: 'the node', ...(schedule && { schedule }) }
   } catch {
     for (const id of [1, 5, 12345])
       if (config.durangoTimestamp !== undefined && config.durangoTimestamp === networkUpgradeDefaults(id).durangoTimestamp)
@@ -121,6 +133,8 @@ export type CheckReport = {
   verdict: 'accepted' | 'refused' | 'error'
   exitCode: 0 | 1 | 2
   network: { id: number; name: string; source: string } | null
+  /** Where the network upgrade defaults come from: `the node (info.upgrades)` or `avalanchego v1.15.0 (built in)`. */
+  schedule: string | null
   files: { genesis: string | null; upgrade: string | null }
   chain: { rpc: string; chainId: string; head: { number: string; timestamp: string; time: string | null } } | null
   now: { timestamp: string; time: string | null }
@@ -151,6 +165,24 @@ function problemOf(e: ChainConfigError, files: string[]): CheckProblem {
   return { kind: 'verify', message: e.message }
 }
 
+/**
+ * What every node must have before an activation: a network upgrade comes with the node
+ * version (`upgrade/upgrade.go`), an override or any other upgrade.json entry with the file,
+ * a genesis entry with the genesis every node already runs.
+ */
+function advice(e: TimelineEvent, upgradeFile: string | undefined): string {
+  const file = e.source.startsWith('upgrades.')
+  if (e.kind === 'networkUpgrade') {
+    const version = comesWith(e.name)
+    return file
+      ? `every node must run ${version} and restart with ${upgradeFile ?? 'this upgrade.json'} before then`
+      : `network upgrades come with the node version, not with upgrade.json: every node must run ${version} before then`
+  }
+  return file
+    ? `every node must restart with ${upgradeFile ?? 'this upgrade.json'} before then`
+    : 'it is in the genesis every node runs: nothing to restart'
+}
+
 async function run(argv: string[]): Promise<CheckReport> {
   const { values } = parseArgs({
     args: argv,
@@ -170,6 +202,7 @@ async function run(argv: string[]): Promise<CheckReport> {
     verdict: 'accepted',
     exitCode: 0,
     network: null,
+    schedule: null,
     files: { genesis: values.genesis ?? null, upgrade: values.upgrade ?? null },
     chain: null,
     now: { timestamp: `${nowWall}`, time: isoTime(nowWall) },
@@ -181,7 +214,8 @@ async function run(argv: string[]): Promise<CheckReport> {
   if (!values.genesis) throw new UsageError('--genesis <file> is required')
   const margin = values.margin === undefined ? 3600n : parseMargin(values.margin)
   report.marginSeconds = `${margin}`
-  let network = values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
+  let network: { id: number; source: string; schedule?: UpgradesReturnType } | undefined =
+    values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
   for (const [flag, file] of [
     ['--genesis', values.genesis],
     ['--upgrade', values.upgrade],
@@ -211,7 +245,10 @@ async function run(argv: string[]): Promise<CheckReport> {
       chainId: `${chain.config.chainId}`,
       head: { number: `${chain.head.number}`, timestamp: `${chain.head.timestamp}`, time: isoTime(chain.head.timestamp) },
     }
-    network ??= await nodeNetwork(values.rpc, chain.config)
+    const node = await nodeNetwork(values.rpc, chain.config)
+    // The node's schedule holds for the network it is on, whatever --network names.
+    if (node?.schedule && (!network || network.id === node.id)) network = node
+    network ??= node
   }
   if (!network) {
     network = { id: 1, source: 'default' }
@@ -221,11 +258,12 @@ async function run(argv: string[]): Promise<CheckReport> {
     })
   }
   report.network = { id: network.id, name: networkName(network.id), source: network.source }
+  report.schedule = network.schedule ? 'the node (info.upgrades)' : `avalanchego ${scheduleRelease} (built in)`
 
   // The node's parse and Verify rules.
   let next: ChainConfig
   try {
-    next = chainConfigOf(loadChainFiles(values.genesis, values.upgrade, network.id).spec)
+    next = chainConfigOf(loadChainFiles(values.genesis, values.upgrade, network.id, network.schedule).spec)
   } catch (e) {
     if (!(e instanceof ChainConfigError)) throw new InputError((e as Error).message)
     report.errors.push(problemOf(e, [values.genesis, ...(values.upgrade ? [values.upgrade] : [])]))
@@ -292,7 +330,7 @@ async function run(argv: string[]): Promise<CheckReport> {
       report.warnings.push({
         kind: 'margin',
         source: e.source,
-        message: `${e.source} (${e.description}) ${e.timestamp <= now ? 'is due: the next block activates it' : `activates in ${duration(e.timestamp - now)}`}, less than the ${duration(margin)} margin: every node must restart with this upgrade.json before then`,
+        message: `${e.source} (${e.description}) ${e.timestamp <= now ? 'is due: the next block activates it' : `activates in ${duration(e.timestamp - now)}`}, less than the ${duration(margin)} margin: ${advice(e, values.upgrade)}`,
       })
   }
   return report
@@ -314,6 +352,7 @@ function text(report: CheckReport, io: CliIo): string {
   out.push(`  genesis   ${report.files.genesis}`)
   out.push(`  upgrade   ${report.files.upgrade ?? '(none)'}`)
   if (report.network) out.push(`  network   ${report.network.name} (${report.network.id}), from ${report.network.source}`)
+  if (report.schedule) out.push(`  schedule  ${report.schedule}`)
   if (report.chain)
     out.push(
       `  chain     chainId ${report.chain.chainId}, last accepted block ${report.chain.head.number} at ${report.chain.head.time ?? report.chain.head.timestamp} (${report.chain.head.timestamp})`,

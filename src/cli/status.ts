@@ -15,6 +15,7 @@ import { defineMethod, type MethodSpec } from '../core/methods/spec.js'
 import * as subnet from '../core/methods/subnet.js'
 import * as validatorsApi from '../core/methods/validators.js'
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
+import { comesWith } from '../core/config/upgrades.js'
 import { deriveHealthUrl, deriveInfoUrl, deriveValidatorsUrl } from '../core/url.js'
 import type { HealthReturnType } from '../core/types/health.js'
 import type { GetNodeIDReturnType, GetNodeVersionReturnType, PeersReturnType, UptimeReturnType } from '../core/types/info.js'
@@ -288,7 +289,9 @@ export function formatStatus(r: StatusReport, io: StatusIo, now = new Date()): s
   row(
     'next',
     show(l1.nextActivation, (e) =>
-      e ? `${iso(e.timestamp)} (in ${inWords(e.timestamp - nowSeconds)}): ${e.description}` : 'nothing scheduled',
+      e
+        ? `${iso(e.timestamp)} (in ${inWords(e.timestamp - nowSeconds)}): ${e.description}${e.kind === 'networkUpgrade' ? `; comes with the node version (${comesWith(e.name)})` : ''}`
+        : 'nothing scheduled',
     ),
   )
   row(

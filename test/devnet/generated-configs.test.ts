@@ -50,7 +50,8 @@ const networkDefaults: Record<number, Record<NetworkUpgradeKey, bigint | undefin
     etnaTimestamp: 1_732_550_400n,
     fortunaTimestamp: undefined,
     graniteTimestamp: 1_761_750_000n,
-    heliconTimestamp: UNSCHEDULED,
+    // 2026-07-28T15:00:00Z since v1.15.0.
+    heliconTimestamp: 1_785_250_800n,
   },
 }
 

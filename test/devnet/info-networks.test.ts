@@ -70,7 +70,7 @@ describe('Fuji (networkID 5)', () => {
     expectInvoked(
       await call('info.upgrades'),
       ok(
-        '{"apricotPhase1Time":"2021-03-26T14:00:00Z","apricotPhase2Time":"2021-05-05T14:00:00Z","apricotPhase3Time":"2021-08-16T19:00:00Z","apricotPhase4Time":"2021-09-16T21:00:00Z","apricotPhase4MinPChainHeight":47437,"apricotPhase5Time":"2021-11-24T15:00:00Z","apricotPhasePre6Time":"2022-09-06T20:00:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T06:00:00Z","banffTime":"2022-10-03T14:00:00Z","cortinaTime":"2023-04-06T15:00:00Z","cortinaXChainStopVertexID":"2D1cmbiG36BqQMRyHt4kFhWarmatA1ighSpND3FeFgz3vFVtCZ","durangoTime":"2024-02-13T16:00:00Z","etnaTime":"2024-11-25T16:00:00Z","fortunaTime":"2025-03-13T15:00:00Z","graniteTime":"2025-10-29T15:00:00Z","graniteEpochDuration":300000000000,"heliconTime":"9999-12-01T00:00:00Z"}',
+        '{"apricotPhase1Time":"2021-03-26T14:00:00Z","apricotPhase2Time":"2021-05-05T14:00:00Z","apricotPhase3Time":"2021-08-16T19:00:00Z","apricotPhase4Time":"2021-09-16T21:00:00Z","apricotPhase4MinPChainHeight":47437,"apricotPhase5Time":"2021-11-24T15:00:00Z","apricotPhasePre6Time":"2022-09-06T20:00:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T06:00:00Z","banffTime":"2022-10-03T14:00:00Z","cortinaTime":"2023-04-06T15:00:00Z","cortinaXChainStopVertexID":"2D1cmbiG36BqQMRyHt4kFhWarmatA1ighSpND3FeFgz3vFVtCZ","durangoTime":"2024-02-13T16:00:00Z","etnaTime":"2024-11-25T16:00:00Z","fortunaTime":"2025-03-13T15:00:00Z","graniteTime":"2025-10-29T15:00:00Z","graniteEpochDuration":300000000000,"heliconTime":"2026-07-28T15:00:00Z"}',
       ),
     )
   })

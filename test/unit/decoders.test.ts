@@ -765,3 +765,116 @@ describe('Go wire types: *math.HexOrDecimal256, *big.Int, uint64, common.Hash', 
     expect(pathOf(() => decode(subnet.decodeChainConfig, storage({ [slot]: '0x1' })))).toBe(`${at}["${slot}"]`)
   })
 })
+
+/**
+ * `eth_getActiveRulesAt` and `eth_getChainConfig` as each release writes them, from the Go at
+ * its tag: subnet-evm's `internal/ethapi/api_extra.go` `ActiveRulesResult` and `params` rules
+ * (avalanchego v1.11–v1.13 ran subnet-evm v0.6.x–v0.7.x; from v1.14 it is
+ * `graft/subnet-evm`), and the `alarso16/rules` branch of avalanchego, whose
+ * `GetAvalancheRules` sends IsApricotPhase1…IsCortina in place of IsSubnetEVM.
+ */
+describe('rules and chain config of each release', () => {
+  const eth = ethRules
+  const libevm = {
+    ChainID: 99999,
+    ...eth,
+    IsBerlin: true,
+    IsLondon: true,
+    IsMerge: true,
+    IsShanghai: true,
+    IsPrague: false,
+    IsVerkle: false,
+  }
+  const apricot = {
+    IsApricotPhase1: true,
+    IsApricotPhase2: true,
+    IsApricotPhase3: true,
+    IsApricotPhase4: true,
+    IsApricotPhase5: true,
+    IsApricotPhasePre6: true,
+    IsApricotPhase6: true,
+    IsApricotPhasePost6: true,
+    IsBanff: true,
+    IsCortina: true,
+  }
+  const shapes: [string, Record<string, unknown>, Record<string, boolean>][] = [
+    // subnet-evm v0.6.6 (avalanchego v1.11.x): params.EthRules, AvalancheRules with IsEUpgrade.
+    ['v1.11 (subnet-evm v0.6.6)', eth, { IsSubnetEVM: true, IsDurango: true, IsEUpgrade: false }],
+    // v0.7.0 (v1.12.x): EthRules gains IsVerkle, IsEUpgrade is IsEtna.
+    ['v1.12 (subnet-evm v0.7.0)', { ...eth, IsVerkle: false }, { IsSubnetEVM: true, IsDurango: true, IsEtna: true }],
+    // v0.7.4 (v1.13.x): libevm params.Rules with ChainID; IsFortuna, IsGranite.
+    ['v1.13 (subnet-evm v0.7.4)', libevm, { IsSubnetEVM: true, IsDurango: true, IsEtna: true, IsFortuna: true, IsGranite: false }],
+    // graft/subnet-evm (v1.14.x, v1.15.0): IsHelicon.
+    [
+      'v1.14–v1.15 (graft/subnet-evm)',
+      libevm,
+      { IsSubnetEVM: true, IsDurango: true, IsEtna: true, IsFortuna: true, IsGranite: true, IsHelicon: false },
+    ],
+    // avalanchego's rules branch: no IsSubnetEVM; IsApricotPhase1…IsCortina, then IsDurango on, and IsIgloo.
+    [
+      'rules branch (IsCortina, IsIgloo)',
+      libevm,
+      { ...apricot, IsDurango: true, IsEtna: true, IsFortuna: true, IsGranite: true, IsHelicon: true, IsIgloo: false },
+    ],
+  ]
+  it.each(shapes)('active rules of %s decode, every rule kept', (_name, ethShape, avalanche) => {
+    const r = decode(
+      subnet.decodeActiveRules,
+      JSON.stringify({ ethRules: ethShape, avalancheRules: avalanche, precompiles: { warpConfig: { timestamp: 0 } } }),
+    )
+    expect(r.avalancheRules).toEqual(avalanche)
+    expect(Object.keys(r.avalancheRules)).toEqual(Object.keys(avalanche))
+    expect(r.ethRules.IsCancun).toBe(true)
+    expect(r.precompiles).toEqual({ warpConfig: { timestamp: 0n } })
+  })
+
+  it('a rule that is not a boolean is still a shape error at its path', () => {
+    expect(
+      pathOf(() => decode(subnet.decodeActiveRules, JSON.stringify({ ethRules: eth, avalancheRules: { IsCortina: 1 }, precompiles: {} }))),
+    ).toBe('$.avalancheRules.IsCortina')
+  })
+
+  it('chain config of v1.10 (subnet-evm v0.5.x): eip150Hash and upgrades.networkUpgrades kept as sent', () => {
+    // v0.5.0 params/config.go: EIP150Hash common.Hash, UpgradeConfig.NetworkUpgrades `json:"networkUpgrades"`.
+    const r = decode(
+      subnet.decodeChainConfig,
+      JSON.stringify({
+        chainId: 99999,
+        feeConfig: feeJson,
+        homesteadBlock: 0,
+        eip150Block: 0,
+        eip150Hash: '0x2086799aeebeae135c246c65021c82b4e15a2c451340993aacfd2751886514f0',
+        subnetEVMTimestamp: 0,
+        upgrades: { networkUpgrades: { subnetEVMTimestamp: 0 } },
+      }),
+    )
+    expect(r.eip150Hash).toBe('0x2086799aeebeae135c246c65021c82b4e15a2c451340993aacfd2751886514f0')
+    expect(r.subnetEVMTimestamp).toBe(0n)
+    expect(r.upgrades).toEqual({ networkUpgrades: { subnetEVMTimestamp: 0 } })
+  })
+
+  it('chain config of v1.15.0 and of the rules branch: heliconTimestamp, iglooTimestamp and an unknown precompile kept', () => {
+    const gasPriceManagerConfig = {
+      adminAddresses: ['0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'],
+      blockTimestamp: 5,
+      initialGasPriceConfig: { x: 1 },
+    }
+    const r = decode(
+      subnet.decodeChainConfig,
+      JSON.stringify({
+        chainId: 99999,
+        feeConfig: feeJson,
+        cancunTime: 1732550400,
+        durangoTimestamp: 1707840000,
+        heliconTimestamp: 1785250800,
+        iglooTimestamp: 253399622400,
+        gasPriceManagerConfig,
+        upgrades: { networkUpgradeOverrides: { iglooTimestamp: 253399622400 } },
+      }),
+    )
+    expect(r.heliconTimestamp).toBe(1785250800n)
+    expect(r.iglooTimestamp).toBe(253399622400n)
+    expect(r.gasPriceManagerConfig).toEqual(gasPriceManagerConfig)
+    expect(r.upgrades.networkUpgradeOverrides).toEqual({ iglooTimestamp: 253399622400n })
+  })
+})

@@ -6,7 +6,7 @@
 import { feeConfigKeys, networkUpgradeKeys, precompileKeys } from '../names.js'
 import { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './feeConfig.js'
 import { type EthForkBlockKey, ethForkBlockKeys, ethForkTimeKeys } from './forkOrder.js'
-import { networkUpgradeDefaults } from './networkUpgrades.js'
+import { networkUpgradeDefaults, type UpgradeTimes } from './networkUpgrades.js'
 import { readPrecompileConfig, readPrecompileUpgrade } from './precompiles.js'
 import {
   at,
@@ -62,8 +62,11 @@ function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgra
   return out
 }
 
-/** Reads the genesis `config` object of a subnet-evm genesis. */
-export function readGenesisConfig(config: unknown, networkID: number, w: Where): Omit<ChainSpec, 'upgrades'> {
+/**
+ * Reads the genesis `config` object of a subnet-evm genesis. `schedule` is the network's
+ * upgrade times as a node has them (`info.upgrades`); without it, the built-in tables.
+ */
+export function readGenesisConfig(config: unknown, networkID: number, w: Where, schedule?: UpgradeTimes): Omit<ChainSpec, 'upgrades'> {
   const c = readObject(config, w)
   if (c.chainId === undefined || c.chainId === null) fail(at(w, 'chainId'), 'chainId is required')
   const chainId = readBigInt(c.chainId, at(w, 'chainId'))
@@ -88,7 +91,7 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
 
   // SetDefaults: nil or 0 takes the network's time (Fortuna has none, so 0 drops it).
   const given = readNetworkUpgrades(c, w)
-  const defaults = networkUpgradeDefaults(networkID)
+  const defaults = networkUpgradeDefaults(networkID, schedule)
   const networkUpgrades: NetworkUpgrades = {}
   for (const key of networkUpgradeKeys) {
     const v = given[key]
@@ -112,6 +115,7 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where):
         ? false
         : readBool(c.allowFeeRecipients, at(w, 'allowFeeRecipients')),
     networkUpgrades,
+    upgradeDefaults: defaults,
     eth,
     genesisPrecompiles,
   }

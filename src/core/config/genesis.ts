@@ -7,6 +7,7 @@ import { buildChainSpec, readGenesisConfig, readUpgradeFile } from './chainSpec.
 import { ChainConfigError } from '../../errors/config.js'
 import { at, fail, readHexOrDecimal256, readObject, type Where } from './read.js'
 import type { ChainSpec, UpgradeFile } from './types.js'
+import type { UpgradeTimes } from './networkUpgrades.js'
 
 export type AllocEntry = { address: `0x${string}`; balance: bigint; code?: string; storage?: [string, string][]; nonce?: bigint }
 
@@ -69,10 +70,16 @@ function readAlloc(v: unknown, w: Where): AllocEntry[] {
 }
 
 /**
- * Reads genesis and upgrade files as the node does at start and verifies them.
+ * Reads genesis and upgrade files as the node does at start and verifies them. `schedule`: the
+ * network's upgrade times as a node reports them (`info.upgrades`); the built-in tables without it.
  * @throws ChainConfigError naming the file and entry, with the node's message.
  */
-export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSource | undefined, networkID: number): ChainFiles {
+export function loadChainFiles(
+  genesisSource: JsonSource,
+  upgradeSource: JsonSource | undefined,
+  networkID: number,
+  schedule?: UpgradeTimes,
+): ChainFiles {
   const g = load(genesisSource, 'genesis')
   const w: Where = { file: g.file, path: '' }
   const genesis = readObject(g.value, w)
@@ -90,7 +97,7 @@ export function loadChainFiles(genesisSource: JsonSource, upgradeSource: JsonSou
           graniteTimestamp: 1_763_568_000n,
         }
       : genesis.config
-  const base = readGenesisConfig(config, networkID, at(w, 'config'))
+  const base = readGenesisConfig(config, networkID, at(w, 'config'), schedule)
   let upgrades: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
   let upgradeFile = 'upgrade.json'
   if (upgradeSource !== undefined) {

@@ -47,6 +47,8 @@ export type ChainSpec = {
   feeConfig: FeeConfigSpec
   allowFeeRecipients: boolean
   networkUpgrades: NetworkUpgrades
+  /** The network's default upgrade times the node verifies against (`networkUpgradeDefaults`); the built-in tables' when absent. */
+  upgradeDefaults?: NetworkUpgrades
   /** Geth-side keys that are emitted, with their values (bigint, boolean or object). */
   eth: Record<string, unknown>
   /** Genesis precompile configs, in registry (address) order. */

@@ -1,7 +1,26 @@
 /**
  * avalanchego's network upgrade schedules (`upgrade/upgrade.go`), as `info.upgrades`
- * writes them and as subnet-evm reads its network upgrade timestamps from them.
+ * writes them and as subnet-evm reads its network upgrade timestamps from them. These are
+ * the offline tables: a running node's own `info.upgrades` wins over them (`subnet-rpc check --rpc`).
  */
+
+import type { NetworkUpgradeName } from '../names.js'
+
+/** The avalanchego release whose `upgrade/upgrade.go` these tables follow. */
+export const scheduleRelease = 'v1.15.0'
+
+/**
+ * The avalanchego release that first schedules each network upgrade on Mainnet and Fuji
+ * (`upgrade/upgrade.go`, `version/constants.go` before v1.12): network upgrades come with the
+ * node version, not with upgrade.json. Helicon is scheduled on Fuji only (v1.15.0).
+ */
+export const upgradeRelease: Partial<Record<NetworkUpgradeName, string>> = {
+  durango: 'v1.11.0',
+  etna: 'v1.12.0',
+  fortuna: 'v1.13.0',
+  granite: 'v1.14.0',
+  helicon: 'v1.15.0',
+}
 
 export type UpgradeSchedule = {
   apricotPhase1Time: string
@@ -24,6 +43,10 @@ export type UpgradeSchedule = {
   graniteEpochDuration: bigint
   heliconTime: string
 }
+
+/** `avalanchego v1.15.0 or later`: the node version every node needs before a network upgrade activates. */
+export const comesWith = (name: string) =>
+  `avalanchego ${upgradeRelease[name as NetworkUpgradeName] ?? 'with this upgrade'}${name in upgradeRelease ? ' or later' : ''}`
 
 /** Far-future time an unscheduled upgrade carries (9999-12-01). */
 export const unscheduledTime = '9999-12-01T00:00:00Z'
@@ -68,7 +91,7 @@ const fuji: UpgradeSchedule = {
   fortunaTime: '2025-03-13T15:00:00Z',
   graniteTime: '2025-10-29T15:00:00Z',
   graniteEpochDuration: 300_000_000_000n,
-  heliconTime: unscheduledTime,
+  heliconTime: '2026-07-28T15:00:00Z',
 }
 
 const initiallyActive = '2020-12-05T05:00:00Z'
@@ -103,7 +126,7 @@ export function upgradeScheduleJson(networkID: number): UpgradeSchedule {
   return upgradeSchedule(networkID)
 }
 
-/** Unix seconds of an RFC 3339 time. */
-export function unixSeconds(time: string): number {
-  return Math.floor(Date.parse(time) / 1000)
+/** Unix seconds of an RFC 3339 time or a Date (as `info.upgrades` decodes). */
+export function unixSeconds(time: string | Date): number {
+  return Math.floor(new Date(time).getTime() / 1000)
 }

@@ -136,7 +136,7 @@ export function verifyStateUpgrades(spec: ChainSpec, w: Where) {
  * the fork order the node checks when it sets up the genesis block, after `SetEthUpgrades` (see `checkConfigForkOrder`).
  */
 export function verifyNetworkUpgrades(spec: ChainSpec, overridesWhere: Where, genesisWhere: Where) {
-  const defaults = networkUpgradeDefaults(spec.networkID)
+  const defaults = spec.upgradeDefaults ?? networkUpgradeDefaults(spec.networkID)
   const whereOf = upgradeWhere(spec, overridesWhere, genesisWhere)
   for (const name of networkUpgradeNames) {
     const key = networkUpgradeKey(name)

@@ -182,9 +182,10 @@ export const decodeActiveRules: Decoder<ActiveRules> = object({
     },
     isRule,
   ),
-  // `Is<Name>` per network upgrade (src/core/names.ts): IsSubnetEVM and IsDurango are in every
-  // node's reply (v0.6.6+); later ones, absent on older nodes, are decoded by the Is… rule.
-  avalancheRules: object({ IsSubnetEVM: boolean, IsDurango: boolean }, isRule),
+  // `Is<Name>` per network upgrade, none required: IsSubnetEVM and IsDurango (v0.6.6+), IsEUpgrade
+  // (v0.6.4–v0.6.8), IsEtna…IsHelicon, and IsCortina with IsApricotPhase1…IsBanff in its place
+  // (`GetAvalancheRules`, `params/extras/network_upgrades.go`, on avalanchego's rules branch).
+  avalancheRules: object({}, isRule),
   precompiles: record(object({ timestamp: uint64 })),
 })
 

@@ -31,14 +31,17 @@ export type TimelineEvent = {
   description: string
 }
 
-/** What each network upgrade brings to a Subnet-EVM chain (`NetworkUpgrades` field comments; `SetEthUpgrades`). */
+/**
+ * What each network upgrade brings to a Subnet-EVM chain (`NetworkUpgrades` field comments; `SetEthUpgrades`).
+ * Helicon sets no EVM rule of Subnet-EVM (`params/extras/network_upgrades.go` has only its timestamp and `IsHelicon`).
+ */
 const networkUpgradeText: Record<NetworkUpgradeName, string> = {
   subnetEVM: 'dynamic fees and the Avalanche rules up to ApricotPhase6',
   durango: 'Shanghai (EIP-3651, EIP-3855, EIP-3860) and Avalanche Warp Messaging',
   etna: 'Cancun (EIP-1153 transient storage, EIP-5656 MCOPY, EIP-6780 SELFDESTRUCT) and ACP-77 L1 validators',
   fortuna: 'no effect on Subnet-EVM',
   granite: 'millisecond block timestamps, precompile updates and P-Chain epochs',
-  helicon: 'the next upgrade (placeholder)',
+  helicon: "no change to Subnet-EVM's EVM rules",
 }
 
 /** The module behind a precompile config key, as the node's registry names it. */

@@ -153,14 +153,12 @@ export type EthRules = {
 }
 
 /**
- * One flag per network upgrade (`Is<Name>`, src/core/names.ts). `IsSubnetEVM` and `IsDurango`
- * are in every reply; later ones are absent on nodes older than the upgrade (`IsEtna` was
- * `IsEUpgrade` on v0.6.4–v0.6.8 nodes).
+ * One flag per network upgrade (`Is<Name>`, src/core/names.ts), each absent on nodes that do not
+ * have it: `IsSubnetEVM` and `IsDurango` since v0.6.6 (`IsEtna` was `IsEUpgrade` on v0.6.4–v0.6.8
+ * nodes); a node that names the Primary Network upgrades instead sends `IsApricotPhase1`…`IsCortina`
+ * in place of `IsSubnetEVM`. Rules unknown here are kept.
  */
-export type AvalancheRules = {
-  IsSubnetEVM: boolean
-  IsDurango: boolean
-} & { [R in Exclude<NetworkUpgradeRule, 'IsSubnetEVM' | 'IsDurango'>]?: boolean } & {
+export type AvalancheRules = { [R in NetworkUpgradeRule]?: boolean } & {
   [rule: `Is${string}`]: boolean | undefined
 }
 
