@@ -1,0 +1,67 @@
+/**
+ * When the devnet's command line stops: on SIGINT, SIGTERM or SIGHUP, or when the npm that started it
+ * (`npx`, `npm exec`, `npm run`) is gone. npm forwards only SIGINT and SIGTERM, and only to its own child:
+ * where that child is the script shell (`sh -c …`; Debian's dash waits rather than exec), a signal to npm
+ * kills the shell or npm itself and the devnet would live on with its anvil, holding both ports.
+ */
+import { readFileSync } from 'node:fs'
+
+export const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/** How often the npm ancestry is checked. */
+const watchMs = 250
+
+/** The parent of `pid` (Linux /proc), undefined where it cannot be read. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // Field 4 of /proc/<pid>/stat; the command name (field 2, in parentheses) may hold spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
+}
+
+/** True when `pid` is npm's script shell for this command: `<shell> -c <npm_lifecycle_script>`. */
+function isNpmScriptShell(pid: number): boolean {
+  const script = process.env.npm_lifecycle_script
+  if (!script) return false
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    return argv[1] === '-c' && argv[2] === script
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The processes whose parent must not change while the devnet runs: none unless npm started it; then
+ * this process (its parent is npm or npm's shell) and, under npm's shell, that shell (its parent is npm).
+ * A changed parent means the old one exited (the orphan was re-parented).
+ */
+function npmAncestry(): { parent: () => number | undefined; was: number }[] {
+  if (!process.env.npm_lifecycle_event) return []
+  // process.ppid is read anew on each access.
+  const self = { parent: () => process.ppid, was: process.ppid }
+  const shell = process.ppid
+  const shellParent = isNpmScriptShell(shell) ? parentOf(shell) : undefined
+  return shellParent === undefined ? [self] : [self, { parent: () => parentOf(shell), was: shellParent }]
+}
+
+/** Resolves with the reason to stop: the signal's name, or `npm exited`. */
+export function untilStopRequested(): Promise<string> {
+  return new Promise((resolve) => {
+    const watched = npmAncestry()
+    const timer = setInterval(() => {
+      if (watched.some((w) => w.parent() !== w.was)) done('npm exited')
+    }, watchMs)
+    timer.unref()
+    const handlers = stopSignals.map((signal) => [signal, () => done(signal)] as const)
+    function done(reason: string) {
+      clearInterval(timer)
+      for (const [signal, handler] of handlers) process.off(signal, handler)
+      resolve(reason)
+    }
+    for (const [signal, handler] of handlers) process.once(signal, handler)
+  })
+}
