@@ -22,13 +22,14 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/** True when `pid` is npm's script shell for this command: `<shell> -c <npm_lifecycle_script>`. */
+/** True when `pid` is npm's script shell for this command: `<shell> -c <npm_lifecycle_script>[ <args>]`. */
 function isNpmScriptShell(pid: number): boolean {
   const script = process.env.npm_lifecycle_script
   if (!script) return false
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-    return argv[1] === '-c' && argv[2] === script
+    // npm appends the command's arguments, quoted, to the script (npx: the bin's quoted name).
+    return argv[1] === '-c' && (argv[2] === script || argv[2]?.startsWith(`${script} `) === true)
   } catch {
     return false
   }
