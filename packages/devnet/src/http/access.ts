@@ -60,11 +60,14 @@ export function cors(origins: readonly string[]): Cors {
   const methodAllowed = (m: string) => m.toUpperCase() === 'OPTIONS' || allowedMethods.includes(m.toUpperCase())
   const allowOrigin = (origin: string): [string, string] => ['access-control-allow-origin', all ? '*' : origin]
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
+  // Handler: `r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""`.
+  const isPreflight: Cors['isPreflight'] = (method, headers) =>
+    method === 'OPTIONS' && first(headers['access-control-request-method']) !== ''
   return {
-    isPreflight: (method, headers) => method === 'OPTIONS' && first(headers['access-control-request-method']) !== '',
+    isPreflight,
     headers(method, headers) {
       const origin = first(headers.origin)
-      if (method === 'OPTIONS' && first(headers['access-control-request-method']) !== '') {
+      if (isPreflight(method, headers)) {
         // handlePreflight: the three Vary values always, the Allow-* only when origin, method and headers pass.
         const out: [string, string | string[]][] = [['vary', ['Origin', 'Access-Control-Request-Method', 'Access-Control-Request-Headers']]]
         const reqMethod = first(headers['access-control-request-method'])

@@ -6,7 +6,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { type Cors, cors, defaultAllowedHosts, defaultAllowedOrigins, hostFilter, invalidHost } from './access.js'
+import { cors, defaultAllowedHosts, defaultAllowedOrigins, hostFilter, invalidHost } from './access.js'
 import type { HttpReply } from './types.js'
 
 /** A request as routes see it: the body (cut at `maxBodyBytes`) and its real size. */
@@ -76,7 +76,7 @@ export async function startHttpServer(opts: {
   const server = createServer((req, res) => {
     void handle(req, res)
   })
-  const corsLayer: Cors = cors(opts.allowedOrigins ?? defaultAllowedOrigins)
+  const corsLayer = cors(opts.allowedOrigins ?? defaultAllowedOrigins)
   const hostAllowed = hostFilter(opts.allowedHosts ?? defaultAllowedHosts)
   /** The headers every reply to `req` starts with, as `wrapHandler` sets them before the router runs. */
   const frontHeaders = (req: IncomingMessage): [string, string | string[]][] => [
