@@ -34,7 +34,7 @@ Options:
   -h, --help         Show this help
   -v, --version      Show the version of subnet-rpc-devnet
 
-Stops on SIGINT (Ctrl-C), SIGTERM or SIGHUP, and when the npx or npm that started it exits.
+Stops on SIGINT (Ctrl-C), SIGTERM or SIGHUP, and when the npx (npm exec) that started it exits.
 Exit codes: 0 stopped, 1 the devnet failed to start, 2 bad options.
 `
 
@@ -97,7 +97,7 @@ function parseOptions(argv: string[]) {
 
 /**
  * The devnet's command line: parses `argv` (the options of {@link usage}), starts a devnet, prints its
- * URLs and runs until SIGINT, SIGTERM or SIGHUP, or until the npm that started it exits. Resolves with the exit code: 0 when stopped (or after `--help`,
+ * URLs and runs until SIGINT, SIGTERM or SIGHUP, or until the npx that started it exits. Resolves with the exit code: 0 when stopped (or after `--help`,
  * `--version`), 2 on bad options (the message and the usage on stderr); throws when the devnet fails to
  * start (the bins print the message alone and exit 1). `subnet-rpc devnet` and this package's own
  * `subnet-rpc-devnet` bin both run it.

@@ -1,8 +1,9 @@
 /**
- * When the devnet's command line stops: on SIGINT, SIGTERM or SIGHUP, or when the npm that started it
- * (`npx`, `npm exec`, `npm run`) is gone. npm forwards only SIGINT and SIGTERM, and only to its own child:
- * where that child is the script shell (`sh -c …`; Debian's dash waits rather than exec), a signal to npm
- * kills the shell or npm itself and the devnet would live on with its anvil, holding both ports.
+ * When the devnet's command line stops: on SIGINT, SIGTERM or SIGHUP, or when the `npx` / `npm exec` that
+ * started it is gone. npm forwards only SIGINT and SIGTERM, and only to its own child: where that child is
+ * the script shell (`sh -c …`; Debian's dash waits rather than exec), a signal to npm kills the shell or npm
+ * itself and the devnet would live on with its anvil, holding both ports. (`npm run` scripts are left alone:
+ * a script of the user's may start the devnet in the background on purpose.)
  */
 import { readFileSync } from 'node:fs'
 
@@ -36,12 +37,13 @@ function isNpmScriptShell(pid: number): boolean {
 }
 
 /**
- * The processes whose parent must not change while the devnet runs: none unless npm started it; then
+ * The processes whose parent must not change while the devnet runs: none unless npx started it; then
  * this process (its parent is npm or npm's shell) and, under npm's shell, that shell (its parent is npm).
  * A changed parent means the old one exited (the orphan was re-parented).
  */
 function npmAncestry(): { parent: () => number | undefined; was: number }[] {
-  if (!process.env.npm_lifecycle_event) return []
+  // libnpmexec runs the bin as the lifecycle event `npx`, for `npx` and `npm exec` alike.
+  if (process.env.npm_lifecycle_event !== 'npx') return []
   // process.ppid is read anew on each access.
   const self = { parent: () => process.ppid, was: process.ppid }
   const shell = process.ppid
@@ -49,12 +51,12 @@ function npmAncestry(): { parent: () => number | undefined; was: number }[] {
   return shellParent === undefined ? [self] : [self, { parent: () => parentOf(shell), was: shellParent }]
 }
 
-/** Resolves with the reason to stop: the signal's name, or `npm exited`. */
+/** Resolves with the reason to stop: the signal's name, or `npx exited`. */
 export function untilStopRequested(): Promise<string> {
   return new Promise((resolve) => {
     const watched = npmAncestry()
     const timer = setInterval(() => {
-      if (watched.some((w) => w.parent() !== w.was)) done('npm exited')
+      if (watched.some((w) => w.parent() !== w.was)) done('npx exited')
     }, watchMs)
     timer.unref()
     const handlers = stopSignals.map((signal) => [signal, () => done(signal)] as const)
