@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { devnetPackages } from './anvil.js'
-import { untilStopRequested } from './lifecycle.js'
+import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { startDevnet } from './start.js'
 
 const usage = (command: string) => `Usage: ${command} [options]
@@ -127,6 +127,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
     process.stdout.write(`${version}\n`)
     return 0
   }
+  const ancestry = npxAncestry()
   const devnet = await startDevnet(options.start)
   process.stdout.write(
     [
@@ -145,7 +146,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
       '',
     ].join('\n'),
   )
-  await untilStopRequested()
+  await untilStopRequested(ancestry)
   process.stdout.write('stopping…\n')
   await devnet.stop()
   return 0

@@ -36,12 +36,15 @@ function isNpmScriptShell(pid: number): boolean {
   }
 }
 
+/** Processes' parents as they are and as they were. */
+export type Ancestry = { parent: () => number | undefined; was: number }[]
+
 /**
  * The processes whose parent must not change while the devnet runs: none unless npx started it; then
  * this process (its parent is npm or npm's shell) and, under npm's shell, that shell (its parent is npm).
  * A changed parent means the old one exited (the orphan was re-parented).
  */
-function npmAncestry(): { parent: () => number | undefined; was: number }[] {
+export function npxAncestry(): Ancestry {
   // libnpmexec runs the bin as the lifecycle event `npx`, for `npx` and `npm exec` alike.
   if (process.env.npm_lifecycle_event !== 'npx') return []
   // process.ppid is read anew on each access.
@@ -51,10 +54,12 @@ function npmAncestry(): { parent: () => number | undefined; was: number }[] {
   return shellParent === undefined ? [self] : [self, { parent: () => parentOf(shell), was: shellParent }]
 }
 
-/** Resolves with the reason to stop: the signal's name, or `npx exited`. */
-export function untilStopRequested(): Promise<string> {
+/**
+ * Resolves with the reason to stop: the signal's name, or `npx exited`. `watched` is {@link npxAncestry} as
+ * taken before the devnet started, so that an npx gone during the start is seen too.
+ */
+export function untilStopRequested(watched: Ancestry): Promise<string> {
   return new Promise((resolve) => {
-    const watched = npmAncestry()
     const timer = setInterval(() => {
       if (watched.some((w) => w.parent() !== w.was)) done('npx exited')
     }, watchMs)
