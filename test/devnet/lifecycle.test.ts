@@ -1,11 +1,14 @@
 /**
- * The devnet never leaves an anvil behind: not after stop(), Ctrl-C or SIGTERM on the
- * CLI, nor when a script exits without stopping it. Uses the built CLI (`npm test`
- * builds dist/ first), as `npx subnet-rpc devnet` runs it.
+ * The devnet never leaves an anvil behind: not after stop(), SIGINT, SIGTERM or SIGHUP on the
+ * CLI (sent to it, or to the npx that started it), nor when a script exits without stopping it.
+ * Uses the built CLI (`npm test` builds dist/ first), as `npx subnet-rpc devnet` runs it.
  */
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { AnvilNotFoundError, findAnvilBinary, startDevnet } from '../../packages/devnet/src/index.js'
+import { cleanEnv, root } from '../package/pack.js'
 
 async function reachable(url: string): Promise<boolean> {
   try {
@@ -29,9 +32,57 @@ async function gone(url: string, ms = 5000): Promise<boolean> {
   return false
 }
 
+/** A process that has not exited (a zombie has). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+/** Every process below `pid` (Linux /proc: each thread's children). */
+function descendants(pid: number): number[] {
+  let tasks: string[] = []
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`)
+  } catch {}
+  const children = tasks.flatMap((t) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
+    } catch {
+      return []
+    }
+  })
+  return children.flatMap((c) => [c, ...descendants(c)])
+}
+
+/** True once 127.0.0.1:`port` can be listened on again. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** Waits until none of `pids` runs and both ports are free; says what is left otherwise. */
+async function leftOver(pids: number[], ports: number[], ms = 10_000): Promise<string[]> {
+  const until = Date.now() + ms
+  for (;;) {
+    const left = [
+      ...pids.filter(running).map((p) => `process ${p}: ${readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ')}`),
+      ...(await Promise.all(ports.map(async (p) => ((await portFree(p)) ? '' : `port ${p}`)))).filter(Boolean),
+    ]
+    if (left.length === 0 || Date.now() > until) return left
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 /** Runs a command until `ready` matches its stdout; resolves with the output and the child. */
-function startChild(args: string[], ready: RegExp) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+function startChild(args: string[], ready: RegExp, command = process.execPath, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options })
   let out = ''
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const started = new Promise<string>((resolve, reject) => {
@@ -45,11 +96,16 @@ function startChild(args: string[], ready: RegExp) {
   return { child, started, exited }
 }
 
+/** The node's and anvil's ports as the CLI printed them. */
+const ports = (out: string) =>
+  [/node +http:\/\/127\.0\.0\.1:(\d+)/, /anvil +http:\/\/127\.0\.0\.1:(\d+)/].map((re) => Number(re.exec(out)![1]))
+
 describe('CLI', () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`prints the URLs, serves, and stops anvil on ${signal}`, async () => {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    it(`prints the URLs, serves, and stops itself and anvil on ${signal}: no process, no port left`, async () => {
       const { child, started, exited } = startChild(['dist/cli.js', 'devnet', '--port', '0'], /Press Ctrl-C/)
       const out = await started
+      const tree = [child.pid!, ...descendants(child.pid!)]
       const node = /node +(\S+)/.exec(out)![1]!
       const anvil = /anvil +(\S+)/.exec(out)![1]!
       expect(out).toMatch(/L1 rpc +http:\/\/127\.0\.0\.1:\d+\/ext\/bc\/\w+\/rpc/)
@@ -62,11 +118,45 @@ describe('CLI', () => {
       })
       expect(await info.text()).toBe('{"jsonrpc":"2.0","result":{"networkName":"local"},"id":1}\n')
       expect(await reachable(anvil)).toBe(true)
+      expect(tree.length, 'the devnet and its anvil').toBe(2)
       child.kill(signal)
       expect(await exited).toBe(0)
       expect(await gone(anvil)).toBe(true)
+      expect(await leftOver(tree, ports(out))).toEqual([])
     })
   }
+
+  /**
+   * Through npx (`npx subnet-rpc devnet &`, then `kill $!`): npm runs the bin through its script shell
+   * (`sh -c`) and forwards SIGINT and SIGTERM to that child only; SIGHUP ends npm itself.
+   * - With /bin/sh as the script shell (npm's default; here dash, which waits for the command instead of exec'ing it),
+   *   SIGTERM ends the shell and SIGHUP ends npm: the devnet sees the npm side exit and stops. SIGINT cannot reach
+   *   it: dash catches SIGINT and keeps waiting for its child, so npm, the shell and the devnet all keep running.
+   * - With a script shell that execs the command (bash), npm's child is the devnet: all three signals stop it.
+   */
+  const throughNpx = [
+    { shell: 'sh', signals: ['SIGTERM', 'SIGHUP'] },
+    { shell: 'bash', signals: ['SIGINT', 'SIGTERM', 'SIGHUP'] },
+  ] as const
+  for (const { shell, signals } of throughNpx)
+    for (const signal of signals) {
+      it(`${signal} to npx (script shell ${shell}) stops the devnet and anvil: no process, no port left`, async () => {
+        const env = cleanEnv({ npm_config_script_shell: shell === 'sh' ? undefined : shell })
+        const { child, started, exited } = startChild(['--yes', 'subnet-rpc', 'devnet', '--port', '0'], /Press Ctrl-C/, 'npx', {
+          cwd: root,
+          env,
+        })
+        const out = await started
+        const tree = [child.pid!, ...descendants(child.pid!)]
+        const cmdlines = tree.map((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0'))
+        // npm, [its shell,] the devnet, anvil.
+        expect(cmdlines.some((c) => c.includes('devnet') && c.some((a) => a.endsWith('subnet-rpc')))).toBe(true)
+        expect(tree.length).toBe(shell === 'sh' ? 4 : 3)
+        child.kill(signal)
+        await exited
+        expect(await leftOver(tree, ports(out))).toEqual([])
+      })
+    }
 
   it('refuses a bad genesis file with the entry and the node message, and exits 1', async () => {
     const child = spawn(process.execPath, [

@@ -80,11 +80,11 @@ export const zeroFilledForkBlocks = [
 ] as const
 
 /**
- * Starts the BUILT CLI as a user runs it (`subnet-rpc devnet --port 0 [--genesis <file>]`, from dist/: `npm test`
- * builds it first) and resolves with its L1 URL by alias once it is listening; kill `child` to stop it.
+ * Starts the BUILT CLI as a user runs it (`subnet-rpc devnet --port 0 [--genesis <file>] [...flags]`, from dist/:
+ * `npm test` builds it first) and resolves with its L1 URL by alias once it is listening; kill `child` to stop it.
  */
-export async function startCliDevnet(genesis?: string): Promise<{ rpcUrl: string; child: ChildProcess }> {
-  const args = ['dist/cli.js', 'devnet', '--port', '0', ...(genesis ? ['--genesis', genesis] : [])]
+export async function startCliDevnet(genesis?: string, flags: string[] = []): Promise<{ rpcUrl: string; child: ChildProcess }> {
+  const args = ['dist/cli.js', 'devnet', '--port', '0', ...(genesis ? ['--genesis', genesis] : []), ...flags]
   const child = spawn(process.execPath, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   const rpcUrl = await new Promise<string>((done, fail) => {

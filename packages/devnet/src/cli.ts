@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { devnetPackages } from './anvil.js'
+import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { startDevnet } from './start.js'
 
 const usage = (command: string) => `Usage: ${command} [options]
@@ -24,10 +25,17 @@ Options:
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
   --api-max-blocks-per-request <n>
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
+  --http-allowed-origins <origins>
+                     Origins whose pages may call the API (CORS), space-separated, as the node's flag
+                     (default *: all; one * inside an origin is a wildcard)
+  --http-allowed-hosts <hosts>
+                     Host names accepted in the Host header, comma-separated, as the node's flag
+                     (default localhost; IP addresses always pass; * accepts all). Others get 403
   -h, --help         Show this help
   -v, --version      Show the version of subnet-rpc-devnet
 
-Exit codes: 0 stopped (Ctrl-C), 1 the devnet failed to start, 2 bad options.
+Stops on SIGINT (Ctrl-C), SIGTERM or SIGHUP, and when the npx (npm exec) that started it exits.
+Exit codes: 0 stopped, 1 the devnet failed to start, 2 bad options.
 `
 
 function port(value: string | undefined, name: string): number | undefined {
@@ -53,6 +61,8 @@ function parseOptions(argv: string[]) {
       'network-id': { type: 'string' },
       alias: { type: 'string' },
       'api-max-blocks-per-request': { type: 'string' },
+      'http-allowed-origins': { type: 'string' },
+      'http-allowed-hosts': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -77,13 +87,17 @@ function parseOptions(argv: string[]) {
       networkID,
       alias: values.alias,
       apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
+      // As avalanchego reads them (config/config.go, viper): the origins flag is one string split at white
+      // space; the hosts flag a pflag string slice, comma-separated and repeatable.
+      httpAllowedOrigins: values['http-allowed-origins']?.split(/\s+/).filter((o) => o !== ''),
+      httpAllowedHosts: values['http-allowed-hosts']?.flatMap((h) => h.split(',')),
     },
   }
 }
 
 /**
  * The devnet's command line: parses `argv` (the options of {@link usage}), starts a devnet, prints its
- * URLs and runs until SIGINT or SIGTERM. Resolves with the exit code: 0 when stopped (or after `--help`,
+ * URLs and runs until SIGINT, SIGTERM or SIGHUP, or until the npx that started it exits. Resolves with the exit code: 0 when stopped (or after `--help`,
  * `--version`), 2 on bad options (the message and the usage on stderr); throws when the devnet fails to
  * start (the bins print the message alone and exit 1). `subnet-rpc devnet` and this package's own
  * `subnet-rpc-devnet` bin both run it.
@@ -91,7 +105,7 @@ function parseOptions(argv: string[]) {
  * @example
  * import { devnetCommand } from 'subnet-rpc-devnet'
  *
- * // As `subnet-rpc-devnet --port 9650` does; resolves with the exit code once stopped (SIGINT or SIGTERM).
+ * // As `subnet-rpc-devnet --port 9650` does; resolves with the exit code once stopped (SIGINT, SIGTERM, SIGHUP).
  * process.exitCode = await devnetCommand(['--port', '9650'])
  */
 export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet'): Promise<number> {
@@ -113,6 +127,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
     process.stdout.write(`${version}\n`)
     return 0
   }
+  const ancestry = npxAncestry()
   const devnet = await startDevnet(options.start)
   process.stdout.write(
     [
@@ -131,11 +146,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
       '',
     ].join('\n'),
   )
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
+  await untilStopRequested(ancestry)
   process.stdout.write('stopping…\n')
   await devnet.stop()
   return 0

@@ -56,6 +56,16 @@ export type DevnetOptions = {
    * blocks from A to B, maximum is set to N`. Default 0: no limit, a node's default (0 or less is none).
    */
   apiMaxBlocksPerRequest?: number
+  /**
+   * The node's `--http-allowed-origins`: origins whose pages may call the API from a browser (CORS).
+   * Default `['*']`, every origin. An entry may hold one `*` (`https://*.example.com`); origins match in any case.
+   */
+  httpAllowedOrigins?: string[]
+  /**
+   * The node's `--http-allowed-hosts`: host names a request's `Host` header may carry; anything else gets the
+   * node's 403 `invalid host specified`. Default `['localhost']`; IP addresses always pass; `'*'` allows every host.
+   */
+  httpAllowedHosts?: string[]
 }
 
 export type Devnet = {
@@ -232,6 +242,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         webSocket.http,
       ],
       upgrades: [webSocket.upgrade],
+      allowedOrigins: options.httpAllowedOrigins,
+      allowedHosts: options.httpAllowedHosts,
     })
 
     const url = `http://127.0.0.1:${http.port}`

@@ -1,10 +1,12 @@
 /**
  * The devnet's HTTP front: routes like avalanchego's API server and writes replies.
- * Every response carries the `node-id` header, as a node's do.
+ * Every response carries the `node-id` header, as a node's do, and passes the node's
+ * CORS layer and allowed-hosts filter first (./access.ts).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { cors, defaultAllowedHosts, defaultAllowedOrigins, hostFilter, invalidHost } from './access.js'
 import type { HttpReply } from './types.js'
 
 /** A request as routes see it: the body (cut at `maxBodyBytes`) and its real size. */
@@ -56,18 +58,35 @@ const notFound: HttpReply = {
   body: '404 page not found\n',
 }
 
-/** Starts an HTTP server on 127.0.0.1 that dispatches to `routes` in order, and WebSocket handshakes to `upgrades`. */
+/** A preflight as rs/cors answers it when `OptionsPassthrough` is off: 200, no body, its own headers only. */
+const preflightReply: HttpReply = { status: 200, headers: {}, body: '' }
+
+/**
+ * Starts an HTTP server on 127.0.0.1 that dispatches to `routes` in order, and WebSocket handshakes to `upgrades`.
+ * `allowedOrigins` and `allowedHosts` are the node's `--http-allowed-origins` and `--http-allowed-hosts`.
+ */
 export async function startHttpServer(opts: {
   port: number
   nodeID: string
   routes: Route[]
   upgrades?: UpgradeRoute[]
+  allowedOrigins?: readonly string[]
+  allowedHosts?: readonly string[]
 }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     void handle(req, res)
   })
-  /** The routes' reply to `req`, a 404 when none serves it. */
+  const corsLayer = cors(opts.allowedOrigins ?? defaultAllowedOrigins)
+  const hostAllowed = hostFilter(opts.allowedHosts ?? defaultAllowedHosts)
+  /** The headers every reply to `req` starts with, as `wrapHandler` sets them before the router runs. */
+  const frontHeaders = (req: IncomingMessage): [string, string | string[]][] => [
+    ['node-id', opts.nodeID],
+    ...corsLayer.headers(req.method, req.headers),
+  ]
+  /** The reply to `req`: rs/cors answers preflights, the host filter refuses a host, else the routes (404 when none serves it). */
   async function replyTo(req: IncomingMessage, body: string, bytes: number): Promise<HttpReply> {
+    if (corsLayer.isPreflight(req.method, req.headers)) return preflightReply
+    if (!hostAllowed(req.headers.host)) return invalidHost
     try {
       for (const route of opts.routes) {
         const r = await route(req, body, bytes)
@@ -88,23 +107,24 @@ export async function startHttpServer(opts: {
     }
     if (res.destroyed) return
     res.statusCode = reply.status
-    res.setHeader('node-id', opts.nodeID)
+    for (const [k, v] of frontHeaders(req)) res.setHeader(k, v)
     for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v)
     res.setHeader('content-length', Buffer.byteLength(reply.body))
     res.end(reply.body)
   }
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
-    for (const route of opts.upgrades ?? []) if (route(req, socket, head)) return
+    // The host filter stands before the router, WebSocket endpoints included.
+    if (hostAllowed(req.headers.host)) for (const route of opts.upgrades ?? []) if (route(req, socket, head)) return
     // Not a WebSocket endpoint: the HTTP routes answer (an upgrade request has no body), then the connection closes.
     void replyTo(req, '', 0).then((reply) => {
-      const headers = {
-        'node-id': opts.nodeID,
-        ...reply.headers,
-        'content-length': String(Buffer.byteLength(reply.body)),
-        connection: 'close',
-      }
-      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`)
+      const headers: [string, string | string[]][] = [
+        ...frontHeaders(req),
+        ...Object.entries(reply.headers),
+        ['content-length', String(Buffer.byteLength(reply.body))],
+        ['connection', 'close'],
+      ]
+      const lines = headers.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${k}: ${one}\r\n`))
       socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${lines.join('')}\r\n${reply.body}`)
     })
   })
