@@ -35,9 +35,9 @@ export const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')
 
 /** allowlisttest.SetDefaultRoles: admin, manager and enabled at `precompile`. */
 export const defaultRoles = (precompile: string): [string, string, bigint][] => [
-  [precompile, TestAdminAddr, AdminRole],
-  [precompile, TestManagerAddr, ManagerRole],
-  [precompile, TestEnabledAddr, EnabledRole],
+  [precompile, slotOf(TestAdminAddr), AdminRole],
+  [precompile, slotOf(TestManagerAddr), ManagerRole],
+  [precompile, slotOf(TestEnabledAddr), EnabledRole],
 ]
 
 export const TX_ALLOW_LIST = '0x0200000000000000000000000000000000000002'
@@ -48,7 +48,7 @@ export type Case = {
   name: string
   caller: string
   precompile: string
-  /** Storage the BeforeHook writes: [address, account, role] (a role at slot bytes32(account)). */
+  /** Storage the BeforeHook writes: [address, slot, value] (a role at slot bytes32(account)). */
   before: [string, string, bigint][]
   input: Hex
   suppliedGas: number
@@ -96,8 +96,8 @@ const outOfGas = ['out of gas', 'EVM error OutOfGas']
 export async function runCase(url: string, c: Case): Promise<void> {
   const snapshot = (await call(url, 'evm_snapshot', [])).result
   try {
-    for (const [address, account, role] of c.before) {
-      expect((await call(url, 'anvil_setStorageAt', [address, slotOf(account), word(role)])).error).toBeUndefined()
+    for (const [address, slot, value] of c.before) {
+      expect((await call(url, 'anvil_setStorageAt', [address, slot, word(value)])).error).toBeUndefined()
     }
     const gas = intrinsicGas(c.input) + c.suppliedGas
     if (c.readOnly) return await runReadOnly(url, c)
