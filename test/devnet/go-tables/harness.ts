@@ -59,8 +59,8 @@ export type Case = {
   err?: string
   /** The logs of the mined call (AfterHook's `state.Logs()`). */
   logs?: ExpectedLog[]
-  /** Storage after: [address, slot, value]. */
-  storage?: [string, string, bigint][]
+  /** Storage after: [address, slot, value]; `mined`: the number of the block that mined the call. */
+  storage?: [string, string, bigint | 'mined'][]
   /** The stand-in's own work costs more than the node's fixed gas (a fresh slot, a new account): see `runCase`. */
   dearer?: boolean
   /** The SSTORE refund anvil gives a mined call that clears a slot: see `runCase`. */
@@ -163,7 +163,7 @@ export async function runCase(url: string, c: Case): Promise<void> {
     }
     const logs = receipt.logs.map((l: ExpectedLog) => ({ address: l.address.toLowerCase(), topics: l.topics, data: l.data }))
     expect(logs).toEqual((c.logs ?? []).map((l) => ({ ...l, address: l.address.toLowerCase() })))
-    await checkState(url, c)
+    await checkState(url, c, BigInt(receipt.blockNumber))
   } finally {
     expect((await call(url, 'evm_revert', [snapshot])).result).toBe(true)
   }
@@ -191,8 +191,9 @@ async function runReadOnly(url: string, c: Case) {
   await checkState(url, c)
 }
 
-async function checkState(url: string, c: Case) {
+async function checkState(url: string, c: Case, mined?: bigint) {
   for (const [address, slot, value] of c.storage ?? []) {
-    expect(BigInt((await call(url, 'eth_getStorageAt', [address, slot, 'latest'])).result), `${address} ${slot}`).toBe(value)
+    const want = value === 'mined' ? mined : value
+    expect(BigInt((await call(url, 'eth_getStorageAt', [address, slot, 'latest'])).result), `${address} ${slot}`).toBe(want)
   }
 }
