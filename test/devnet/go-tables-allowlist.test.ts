@@ -5,11 +5,10 @@
  * IsDurango false run on a devnet whose Durango is still ahead; the `initial_config_*` cases are genesis configs.
  */
 import { describe, expect, it } from 'vitest'
-import { testFeeConfig, useDevnet } from '../helpers/devnet.js'
+import { useDevnet } from '../helpers/devnet.js'
 import { allowListTests, initialConfigCases, packRead, ReadAllowListGasCost } from './go-tables/allowlist.js'
-import { call, intrinsicGas, runCase, slotOf, word } from './go-tables/harness.js'
+import { ADMIN, call, intrinsicGas, preDurango, runCase, slotOf, T0, tableGenesis, word } from './go-tables/harness.js'
 
-const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const allowListPrecompiles = [
   { name: 'ContractDeployerAllowList', key: 'contractDeployerAllowListConfig', address: '0x0200000000000000000000000000000000000000' },
   { name: 'NativeMinter', key: 'contractNativeMinterConfig', address: '0x0200000000000000000000000000000000000001' },
@@ -17,33 +16,17 @@ export const allowListPrecompiles = [
   { name: 'FeeManager', key: 'feeManagerConfig', address: '0x0200000000000000000000000000000000000003' },
   { name: 'RewardManager', key: 'rewardManagerConfig', address: '0x0200000000000000000000000000000000000004' },
 ]
-/** Durango far ahead of the wall clock the devnet's blocks follow. */
-const LATER = 4_000_000_000
-/** The genesis time, the precompiles' activation (allow-list managers need Durango at the config's time). */
-const T0 = 0x65000000
-const genesis = (chainId: number, allowList: Record<string, unknown>, upgrades: Record<string, number> = { durangoTimestamp: 0 }) => ({
-  config: {
-    chainId,
-    feeConfig: testFeeConfig,
-    ...upgrades,
-    ...Object.fromEntries(allowListPrecompiles.map((p) => [p.key, { ...allowList, blockTimestamp: T0 }])),
-  },
-  alloc: {},
-  timestamp: `0x${T0.toString(16)}`,
-  gasLimit: '0x7A1200',
-  difficulty: '0x0',
-})
+const genesis = (chainId: number, allowList: Record<string, unknown>, upgrades?: Record<string, number>) =>
+  tableGenesis(chainId, Object.fromEntries(allowListPrecompiles.map((p) => [p.key, { ...allowList, blockTimestamp: T0 }])), upgrades)
 
 const durango = useDevnet({ genesis: genesis(43_301, { adminAddresses: [ADMIN] }) })
-const preDurango = useDevnet({
-  genesis: genesis(43_302, { adminAddresses: [ADMIN] }, { durangoTimestamp: LATER, etnaTimestamp: LATER, graniteTimestamp: LATER }),
-})
+const preDurangoDevnet = useDevnet({ genesis: genesis(43_302, { adminAddresses: [ADMIN] }, preDurango) })
 
 for (const p of allowListPrecompiles) {
   describe(`test_allowlist.go AllowListTests on ${p.name}`, () => {
     for (const c of allowListTests(p.address)) {
       it(c.name, async () => {
-        await runCase((c.durango ? durango : preDurango)().rpcUrl, c)
+        await runCase((c.durango ? durango : preDurangoDevnet)().rpcUrl, c)
       })
     }
   })

@@ -3,32 +3,18 @@
  * JSON-RPC (./go-tables/harness.ts); its allow-list half (AllowListTests) is go-tables-allowlist.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { testFeeConfig, useDevnet } from '../helpers/devnet.js'
-import { call, intrinsicGas, runCase, TestNoRoleAddr } from './go-tables/harness.js'
+import { useDevnet } from '../helpers/devnet.js'
+import { ADMIN, call, intrinsicGas, preDurango, runCase, T0, TestNoRoleAddr, tableGenesis } from './go-tables/harness.js'
 import { initialRewardConfigCases, REWARD_MANAGER, rewardManagerTests } from './go-tables/rewardmanager.js'
 
-const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const T0 = 0x65000000
-/** Durango far ahead of the wall clock the devnet's blocks follow. */
-const LATER = 4_000_000_000
-const genesis = (chainId: number, config: Record<string, unknown>, upgrades: Record<string, number> = { durangoTimestamp: 0 }) => ({
-  config: {
-    chainId,
-    feeConfig: testFeeConfig,
-    ...upgrades,
-    rewardManagerConfig: { adminAddresses: [ADMIN], blockTimestamp: T0, ...config },
-  },
-  alloc: {},
-  timestamp: `0x${T0.toString(16)}`,
-  gasLimit: '0x7A1200',
-  difficulty: '0x0',
-})
+const genesis = (chainId: number, config: Record<string, unknown>, upgrades?: Record<string, number>) =>
+  tableGenesis(chainId, { rewardManagerConfig: { adminAddresses: [ADMIN], blockTimestamp: T0, ...config } }, upgrades)
 const durango = useDevnet({ genesis: genesis(43_331, {}) })
-const preDurango = useDevnet({ genesis: genesis(43_332, {}, { durangoTimestamp: LATER, etnaTimestamp: LATER, graniteTimestamp: LATER }) })
+const preDurangoDevnet = useDevnet({ genesis: genesis(43_332, {}, preDurango) })
 
 describe('rewardmanager/contract_test.go tests', () => {
   for (const c of rewardManagerTests()) {
-    it(c.name, async () => runCase((c.durango ? durango : preDurango)().rpcUrl, c))
+    it(c.name, async () => runCase((c.durango ? durango : preDurangoDevnet)().rpcUrl, c))
   }
 })
 

@@ -6,28 +6,17 @@
 import { type Hex, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeCb58 } from '../../src/core/cb58.js'
-import { testFeeConfig, useDevnet } from '../helpers/devnet.js'
-import { runCase } from './go-tables/harness.js'
+import { useDevnet } from '../helpers/devnet.js'
+import { LATER, runCase, T0, tableGenesis } from './go-tables/harness.js'
 import { predicateCases, warpTests } from './go-tables/warp.js'
 
-const T0 = 0x65000000
-/** Granite far ahead of the wall clock the devnet's blocks follow. */
-const LATER = 4_000_000_000
 const NETWORK_ID = 12345
-const genesis = (chainId: number, granite: number) => ({
-  config: {
+const genesis = (chainId: number, granite: number) =>
+  tableGenesis(
     chainId,
-    durangoTimestamp: T0,
-    etnaTimestamp: T0,
-    graniteTimestamp: granite,
-    feeConfig: testFeeConfig,
-    warpConfig: { blockTimestamp: T0, quorumNumerator: 67 },
-  },
-  alloc: {},
-  timestamp: `0x${T0.toString(16)}`,
-  gasLimit: '0x7A1200',
-  difficulty: '0x0',
-})
+    { warpConfig: { blockTimestamp: T0, quorumNumerator: 67 } },
+    { durangoTimestamp: T0, etnaTimestamp: T0, graniteTimestamp: granite },
+  )
 const forks = [
   { name: 'Fortuna', granite: false, devnet: useDevnet({ genesis: genesis(43_351, LATER), networkID: NETWORK_ID }) },
   { name: 'Latest', granite: true, devnet: useDevnet({ genesis: genesis(43_352, T0), networkID: NETWORK_ID }) },

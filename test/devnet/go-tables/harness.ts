@@ -11,7 +11,7 @@
  */
 import { type Hex, toHex } from 'viem'
 import { expect } from 'vitest'
-import { rpc } from '../../helpers/devnet.js'
+import { rpc, testFeeConfig } from '../../helpers/devnet.js'
 
 export type Reply = { result?: any; error?: { code: number; message: string; data?: unknown } }
 
@@ -39,6 +39,26 @@ export const defaultRoles = (precompile: string): [string, string, bigint][] => 
   [precompile, slotOf(TestManagerAddr), ManagerRole],
   [precompile, slotOf(TestEnabledAddr), EnabledRole],
 ]
+
+/** anvil's first account, the precompiles' admin in the tables' genesis. */
+export const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** The tables' genesis time. */
+export const T0 = 0x65000000
+/** An upgrade time far ahead of the wall clock the devnet's blocks follow (pre-Durango / pre-Granite devnets). */
+export const LATER = 4_000_000_000
+/** The tables' genesis: `testFeeConfig`, Durango from the start unless `upgrades` say otherwise, and `config`. */
+export const tableGenesis = (
+  chainId: number,
+  config: Record<string, unknown>,
+  upgrades: Record<string, number> = { durangoTimestamp: 0 },
+) => ({
+  config: { chainId, feeConfig: testFeeConfig, ...upgrades, ...config },
+  alloc: {},
+  timestamp: `0x${T0.toString(16)}`,
+  gasLimit: '0x7A1200',
+  difficulty: '0x0',
+})
+export const preDurango = { durangoTimestamp: LATER, etnaTimestamp: LATER, graniteTimestamp: LATER }
 
 export const TX_ALLOW_LIST = '0x0200000000000000000000000000000000000002'
 
@@ -169,13 +189,10 @@ export async function runCase(url: string, c: Case): Promise<void> {
   }
 }
 
-/** The origin of read-only cases' calls: anvil's first account. */
-const ORIGIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
 async function runReadOnly(url: string, c: Case) {
   const ask = async (gas: number) => {
     const overrides = { [c.caller]: { code: staticCaller(c.precompile, gas) } }
-    const reply = await call(url, 'eth_call', [{ from: ORIGIN, to: c.caller, data: c.input }, 'latest', overrides])
+    const reply = await call(url, 'eth_call', [{ from: ADMIN, to: c.caller, data: c.input }, 'latest', overrides])
     expect(reply.error, JSON.stringify(reply)).toBeUndefined()
     const out = reply.result as string
     return { ok: BigInt(out.slice(0, 66)) === 1n, data: `0x${out.slice(66)}` }
