@@ -41,7 +41,7 @@ abstract contract AllowList is Precompile {
         if (selector == IAllowList.setManager.selector) {
             // Activated only from Durango (NewStatefulPrecompileFunctionWithActivator): Run refuses it before.
             if (!_durango()) {
-                _fail(string.concat("invalid non-activated function selector: 0x", _hexBytes(abi.encodePacked(selector))));
+                _fail(0, string.concat("invalid non-activated function selector: 0x", _hexBytes(abi.encodePacked(selector))));
             }
             return _setRole(meter, args, MANAGER_ROLE);
         }
@@ -64,6 +64,7 @@ abstract contract AllowList is Precompile {
         uint256 oldRole = _role(account);
         if (!_canModify(callerRole, oldRole, role)) {
             _fail(
+                MODIFY_ALLOW_LIST_GAS,
                 string.concat(
                     "cannot modify allow list: modify address: ",
                     _checksummed(msg.sender),
@@ -86,15 +87,17 @@ abstract contract AllowList is Precompile {
     /// UnpackModifyAllowListInput (`modify`) / UnpackReadAllowListInput: before Durango exactly one word, then the
     /// ABI's unpacking (the low 20 bytes of the word, whatever the others hold).
     function _addressInput(bytes calldata args, bool durango, bool modify) internal view returns (address) {
+        uint256 charged = modify ? MODIFY_ALLOW_LIST_GAS : READ_ALLOW_LIST_GAS;
         if (!durango && args.length != 32) {
             _fail(
+                charged,
                 string.concat(
                     modify ? "invalid input length for modifying allow list: " : "invalid input length for read allow list: ",
                     _decimal(args.length)
                 )
             );
         }
-        if (args.length < 32) _fail(_unpackError(args.length));
+        if (args.length < 32) _fail(charged, _unpackError(args.length));
         return address(uint160(_word(args, 0)));
     }
 

@@ -83,10 +83,10 @@ contract FeeManager is AllowList {
     /// setFeeConfig: UnpackSetFeeConfigInput, the caller's role, FeeConfigChanged (Durango), StoreFeeConfig.
     function _setFeeConfig(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         bool durango = _durango();
-        if (!durango && args.length != 256) _fail(string.concat("invalid input length for fee config Input: ", _decimal(args.length)));
-        if (args.length < 256) _fail(string.concat("failed to unpack input: ", _unpackError(args.length)));
+        if (!durango && args.length != 256) _fail(SET_FEE_CONFIG_GAS, string.concat("invalid input length for fee config Input: ", _decimal(args.length)));
+        if (args.length < 256) _fail(SET_FEE_CONFIG_GAS, string.concat("failed to unpack input: ", _unpackError(args.length)));
         if (!_isEnabled(msg.sender)) {
-            _fail(string.concat("non-enabled cannot change fee config: ", _checksummed(msg.sender)));
+            _fail(SET_FEE_CONFIG_GAS, string.concat("non-enabled cannot change fee config: ", _checksummed(msg.sender)));
         }
         uint256[8] memory fields;
         for (uint256 i = 0; i < 8; i++) {
@@ -99,7 +99,10 @@ contract FeeManager is AllowList {
         );
         if (durango) emit FeeConfigChanged(msg.sender, _stored(), c);
         string memory problem = _verify(c);
-        if (bytes(problem).length != 0) _fail(string.concat("cannot verify fee config: ", problem));
+        if (bytes(problem).length != 0) {
+            // After FeeConfigChangedEventGasCost (Durango): StoreFeeConfig verifies last.
+            _fail(durango ? SET_FEE_CONFIG_GAS + FEE_CONFIG_CHANGED_EVENT_GAS : SET_FEE_CONFIG_GAS, string.concat("cannot verify fee config: ", problem));
+        }
         for (uint256 i = 0; i < 8; i++) {
             bytes32 key = bytes32(bytes1(uint8(i + 1)));
             uint256 value = fields[i];

@@ -41,11 +41,11 @@ contract NativeMinter is AllowList {
             tstore(0, 0)
         }
         bool durango = _durango();
-        if (!durango && args.length != 64) _fail(string.concat("invalid input length for minting: ", _decimal(args.length)));
-        if (args.length < 64) _fail(string.concat("failed to unpack input: ", _unpackError(args.length)));
+        if (!durango && args.length != 64) _fail(MINT_GAS, string.concat("invalid input length for minting: ", _decimal(args.length)));
+        if (args.length < 64) _fail(MINT_GAS, string.concat("failed to unpack input: ", _unpackError(args.length)));
         address to = address(uint160(_word(args, 0)));
         uint256 amount = _word(args, 1);
-        if (!_isEnabled(msg.sender)) _fail(string.concat("non-enabled cannot mint: ", _checksummed(msg.sender)));
+        if (!_isEnabled(msg.sender)) _fail(MINT_GAS, string.concat("non-enabled cannot mint: ", _checksummed(msg.sender)));
         if (durango) emit NativeCoinMinted(msg.sender, to, amount);
         _pay(to, amount);
         // After the payment, so that its cost (an account's code check and a value call) counts within the node's.
@@ -59,7 +59,7 @@ contract NativeMinter is AllowList {
         if (amount == 0) return;
         if (to.code.length == 0) {
             (bool paid,) = payable(to).call{value: amount}("");
-            if (!paid) _fail("devnet: the Native Minter's reserve cannot pay this mint");
+            if (!paid) _fail(MINT_GAS, "devnet: the Native Minter's reserve cannot pay this mint");
         } else {
             new Courier{value: amount}(payable(to));
         }

@@ -30,6 +30,15 @@ abstract contract Precompile {
     /// (`bytes32(address)`) can sit there, and it is none of the Fee Manager's or Reward Manager's keys.
     bytes32 internal constant SIMULATION_SLOT = keccak256("subnet-rpc.devnet.simulation");
 
+    /// keccak256("subnet-rpc.devnet.simulated-result"): the first word of what a flagged simulation reverts with where
+    /// the stand-in's own work cost more than the node's (`_simulatedExcess`).
+    bytes32 internal constant SIMULATED_RESULT = keccak256("subnet-rpc.devnet.simulated-result");
+
+    /// The gas the devnet adds to a flagged simulation (see `_fail`): far above what building a refusal's text or the
+    /// stand-ins' own work takes, and above any block's gas limit, so that no mined call has that much (anvil's
+    /// `eth_call` / `eth_estimateGas` take a gas above the block's).
+    uint256 internal constant SIMULATION_GAS = 100_000_000;
+
     /// The bytes the devnet appends after the code: genesis, Durango and Granite times.
     uint256 internal constant RULES_TRAILER = 24;
 
@@ -43,10 +52,10 @@ abstract contract Precompile {
     fallback(bytes calldata input) external payable returns (bytes memory) {
         Meter memory meter = Meter(gasleft(), 0);
         if (input.length < 4) {
-            _fail(string.concat("missing function selector to precompile - input length (", _decimal(input.length), ")"));
+            _fail(0, string.concat("missing function selector to precompile - input length (", _decimal(input.length), ")"));
         }
         bytes memory output = _run(meter, bytes4(input[:4]), input[4:]);
-        _burn(meter);
+        if (!_burn(meter)) _simulatedExcess(meter.cost, output);
         return output;
     }
 
@@ -61,7 +70,7 @@ abstract contract Precompile {
     /// selectors and passes the others on to `super._run`; here none is left.
     function _run(Meter memory meter, bytes4 selector, bytes calldata args) internal virtual returns (bytes memory) {
         (meter, args);
-        _fail(string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(selector))));
+        _fail(0, string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(selector))));
     }
 
     /// Whether Durango and Granite are active in the block the call runs in (the rules trailer; see above).
@@ -105,7 +114,7 @@ abstract contract Precompile {
     /// The gas a call spends outside `start - gasleft()` at the end of `_burn`: the dispatch before the fallback's
     /// `gasleft()` and the return after `_burn`. The same for every function (they all return through the fallback);
     /// measured (test/devnet/precompiles-gas.test.ts checks the totals against the node's).
-    uint256 internal constant FRAME_GAS = 144;
+    uint256 internal constant FRAME_GAS = 162;
 
     /// The gas left above the target at which the burn loop stops and a failing call burns the rest: small enough
     /// for EIP-150 to hand that call all it asks for, even when the transaction's gas limit is exactly the node's.
@@ -120,17 +129,19 @@ abstract contract Precompile {
 
     /// Burns gas so that the call uses exactly the cost `_charge` named, as a node's precompile does: a loop down to
     /// `LOOP_STOP` above the target, then a call to the alt_bn128 addition precompile with a point not on the curve,
-    /// which fails and so uses all the gas it is given, exactly the rest. A stand-in whose own work already cost more
-    /// (a fresh storage slot, Warp's cheap getters) burns nothing and costs what its code cost.
-    function _burn(Meter memory meter) internal view {
+    /// which fails and so uses all the gas it is given, exactly the rest. False where the stand-in's own work already
+    /// cost more (a fresh storage slot, a mint to a new account, Warp's cheap getters): it burns nothing then.
+    function _burn(Meter memory meter) internal view returns (bool burnt) {
         uint256 start = meter.start;
         uint256 cost = meter.cost;
         assembly {
             let spent := sub(start, gas())
-            if lt(add(spent, FRAME_GAS), cost) {
-                // Given less gas than the node's cost: out of gas, all of it used, as a node's precompile fails
+            burnt := lt(add(spent, FRAME_GAS), cost)
+            if burnt {
+                // Given less gas than the node's cost: out of gas (a loop to the end, not INVALID, so that the
+                // EVM's error is out of gas too), all of it used, as a node's precompile fails
                 // (`contract.DeductGas`) before it does anything.
-                if lt(add(start, FRAME_GAS), cost) { invalid() }
+                if lt(add(start, FRAME_GAS), cost) { for {} 1 {} {} }
                 // The gas to leave: what the call may still use after this, past the node's cost.
                 let target := sub(start, sub(cost, FRAME_GAS))
                 for {} gt(gas(), add(target, LOOP_STOP)) {} {}
@@ -144,16 +155,52 @@ abstract contract Precompile {
         }
     }
 
-    /// A precompile error: INVALID (no data, all gas used); in a simulation the devnet flagged, the node's text
-    /// as `Error(message)` to the transaction's origin calling straight.
-    function _fail(string memory message) internal view {
+    /// A call whose own work cost more than the node's `cost` costs that more in a mined transaction (the EVM
+    /// charges what the code did). A simulation the devnet flagged (see `_fail`: the flag less one is the gas the
+    /// caller gave) answers as the node: out of gas when that gas is below `cost`, else a revert with
+    /// `SIMULATED_RESULT`, `cost` and the output, from which the devnet answers `eth_call` with the output and
+    /// `eth_estimateGas` capped below the stand-in's need with the intrinsic gas plus `cost`
+    /// (packages/devnet/src/precompiles/rpc.ts).
+    function _simulatedExcess(uint256 cost, bytes memory output) internal view {
+        // A flagged simulation has SIMULATION_GAS more than its caller gave, less the work's excess over the node's
+        // cost (a few thousand): below that, no flag is read, so a mined call pays no read for it.
+        if (msg.sender != tx.origin || gasleft() < SIMULATION_GAS - 1_000_000) return;
+        bytes32 slot = SIMULATION_SLOT;
+        uint256 flag;
+        assembly {
+            flag := sload(slot)
+        }
+        if (flag == 0) return;
+        if (flag - 1 < cost) {
+            assembly {
+                for {} 1 {} {}
+            }
+        }
+        bytes memory data = abi.encodePacked(SIMULATED_RESULT, cost, output);
+        assembly {
+            revert(add(data, 32), mload(data))
+        }
+    }
+
+    /// A precompile error, returned after the node has deducted `charged` gas (`contract.DeductGas` runs before the
+    /// checks; 0 for `Run`'s own refusals): INVALID (no data, all gas used); in a simulation the devnet flagged, the
+    /// node's text as `Error(message)` to the transaction's origin calling straight. The flag's value less one is the
+    /// gas the simulated call gave the precompile: the devnet asks with more, so that building the text cannot run out
+    /// of gas where the node's fixed cost suffices, and a call given less than `charged` fails as out of gas.
+    function _fail(uint256 charged, string memory message) internal view {
         if (msg.sender == tx.origin) {
             bytes32 slot = SIMULATION_SLOT;
-            uint256 simulated;
+            uint256 flag;
             assembly {
-                simulated := sload(slot)
+                flag := sload(slot)
             }
-            if (simulated != 0) revert(message);
+            if (flag != 0) {
+                if (flag - 1 >= charged) revert(message);
+                // Given less than the node had deducted: out of gas, as `contract.DeductGas` fails first.
+                assembly {
+                    for {} 1 {} {}
+                }
+            }
         }
         assembly {
             invalid()

@@ -69,12 +69,12 @@ contract RewardManager is AllowList {
     function _setRewardAddress(Meter memory meter, bytes calldata args) private returns (bytes memory) {
         bool durango = _durango();
         if (!durango && args.length % 32 != 0) {
-            _fail(string.concat("invalid input length for setting reward address: ", _decimal(args.length)));
+            _fail(WRITE_GAS, string.concat("invalid input length for setting reward address: ", _decimal(args.length)));
         }
-        if (args.length < 32) _fail(_unpackError(args.length));
+        if (args.length < 32) _fail(WRITE_GAS, _unpackError(args.length));
         address addr = address(uint160(_word(args, 0)));
         _requireEnabled("setRewardAddress");
-        if (addr == address(0)) _fail("reward address cannot be empty");
+        if (addr == address(0)) _fail(WRITE_GAS, "reward address cannot be empty");
         // GetStoredRewardAddress: the word's low 20 bytes, whatever it holds.
         if (durango) emit RewardAddressChanged(msg.sender, address(uint160(uint256(_stored()))), addr);
         _store(bytes32(uint256(uint160(addr))));
@@ -84,7 +84,7 @@ contract RewardManager is AllowList {
 
     function _requireEnabled(string memory function_) private view {
         if (!_isEnabled(msg.sender)) {
-            _fail(string.concat("non-enabled cannot call ", function_, ": ", _checksummed(msg.sender)));
+            _fail(WRITE_GAS, string.concat("non-enabled cannot call ", function_, ": ", _checksummed(msg.sender)));
         }
     }
 

@@ -64,7 +64,7 @@ contract WarpMessenger is Precompile {
         if (selector == IWarpMessenger.getVerifiedWarpMessage.selector) {
             // handleWarpMessage without a predicate at the index: the empty message and false.
             (, bool granite) = _rules();
-            _index(args);
+            _index(args, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
             // abi.encode(WarpMessage(0, 0, ""), false): the tuple's offset, false, then the tuple.
             bytes memory output = new bytes(192);
             assembly ("memory-safe") {
@@ -76,7 +76,7 @@ contract WarpMessenger is Precompile {
         }
         if (selector == IWarpMessenger.getVerifiedWarpBlockHash.selector) {
             (, bool granite) = _rules();
-            _index(args);
+            _index(args, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
             // abi.encode(WarpBlockHash(0, 0), false): three zero words.
             bytes memory output = new bytes(96);
             _charge(meter, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
@@ -108,7 +108,7 @@ contract WarpMessenger is Precompile {
     /// UnpackSendWarpMessageInput: accounts/abi's unpacking of one `bytes` (`toGoType`, `lengthPrefixPointsTo`),
     /// its errors after "invalid sendWarpMessage input: ".
     function _bytesInput(bytes calldata args) private view returns (bytes calldata) {
-        if (args.length < 32) _failSend(_unpackError(args.length));
+        if (args.length < 32) _failSend(args, _unpackError(args.length));
         uint256 offset = _word(args, 0);
         // The offset + 32 and the length after it, as *big.Int: either may pass 2^256.
         bool carry = offset > type(uint256).max - 32;
@@ -118,6 +118,7 @@ contract WarpMessenger is Precompile {
         }
         if (carry || offsetEnd > args.length) {
             _failSend(
+                args,
                 string.concat(
                     "abi: cannot marshal in to go slice: offset ",
                     _decimal(carry, offsetEnd),
@@ -138,26 +139,27 @@ contract WarpMessenger is Precompile {
         unchecked {
             total = offsetEnd + length;
         }
-        if (carry || total >= 1 << 63) _failSend(string.concat("abi: length larger than int64: ", _decimal(carry, total)));
-        if (total > args.length) _failSend(_lengthInsufficient(args.length, total));
+        if (carry || total >= 1 << 63) _failSend(args, string.concat("abi: length larger than int64: ", _decimal(carry, total)));
+        if (total > args.length) _failSend(args, _lengthInsufficient(args.length, total));
         return args[offsetEnd:total];
     }
 
     /// UnpackGetVerifiedWarpMessageInput (a uint32, `ReadInteger`), then the MaxInt32 check, after
     /// "invalid index to specify warp message: ".
-    function _index(bytes calldata args) private view {
-        if (args.length < 32) _failIndex(_unpackError(args.length));
+    function _index(bytes calldata args, uint256 charged) private view {
+        if (args.length < 32) _failIndex(charged, _unpackError(args.length));
         uint256 index = _word(args, 0);
-        if (index > type(uint32).max) _failIndex("abi: improperly encoded uint32 value");
-        if (index > uint32(type(int32).max)) _failIndex("larger than MaxInt32");
+        if (index > type(uint32).max) _failIndex(charged, "abi: improperly encoded uint32 value");
+        if (index > uint32(type(int32).max)) _failIndex(charged, "larger than MaxInt32");
     }
 
-    function _failIndex(string memory problem) private view {
-        _fail(string.concat("invalid index to specify warp message: ", problem));
+    function _failIndex(uint256 charged, string memory problem) private view {
+        _fail(charged, string.concat("invalid index to specify warp message: ", problem));
     }
 
-    function _failSend(string memory problem) private view {
-        _fail(string.concat("invalid sendWarpMessage input: ", problem));
+    /// The send's whole gas is deducted before its input is unpacked.
+    function _failSend(bytes calldata args, string memory problem) private view {
+        _fail(SEND_WARP_MESSAGE_GAS + PER_WARP_MESSAGE_BYTE_GAS * args.length, string.concat("invalid sendWarpMessage input: ", problem));
     }
 
     /// The devnet's context before the rules trailer: blockchain ID, then network ID.

@@ -85,11 +85,12 @@ describe('before Granite', () => {
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(false)
   })
 
-  // The getters' fixed gas is below the stand-in's own code (about 1,150-1,200 gas), which is then all they cost.
+  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas), which is then all a mined call
+  // costs (an eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
   const cases: Case[] = [
-    { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 1_300 },
-    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 1_300 },
-    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 1_300 },
+    { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 1_500 },
+    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 1_500 },
+    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 1_500 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))
@@ -97,7 +98,7 @@ describe('before Granite', () => {
 
 describe('from Granite', () => {
   it('the first block at Granite charges the Granite table', async () => {
-    const c = { name: 'getBlockchainID', data: getBlockchainID, fixed: 200, excess: 1_100 }
+    const c = { name: 'getBlockchainID', data: getBlockchainID, fixed: 200, excess: 1_250 }
     const { used, node } = await measure(c, GRANITE)
     expect(used).toBeGreaterThanOrEqual(node)
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(true)
@@ -105,9 +106,9 @@ describe('from Granite', () => {
 
   const cases: Case[] = [
     // getBlockchainID's 200 is still below the stand-in's own code.
-    { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 1_100 },
-    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 500 },
-    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 500 },
+    { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 1_250 },
+    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 750 },
+    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 750 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))

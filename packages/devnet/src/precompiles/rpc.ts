@@ -30,19 +30,23 @@ import { contractDeployerAllowList } from './modules/contractDeployerAllowList.j
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
 /**
- * `SIMULATION_SLOT` of contracts/Precompile.sol: set (to 1) only through state overrides, it makes a
- * stand-in's failure revert with the node's text instead of ending with INVALID, when the transaction's
- * origin calls the precompile straight.
+ * `SIMULATION_SLOT` of contracts/Precompile.sol: set only through state overrides, it makes a stand-in's
+ * failure revert with the node's text instead of ending with INVALID, when the transaction's origin calls
+ * the precompile straight. Its value less one is the gas the caller's call gave the precompile (the whole
+ * range when the caller named no gas): the devnet asks with `SIMULATION_GAS` more, so that the stand-in can
+ * build the text where the node's fixed cost suffices, and judges out of gas against the caller's gas.
  */
 export const simulationSlot = precompileConstants.Precompile.SIMULATION_SLOT
-const flagSet = `0x${'1'.padStart(64, '0')}`
+const unlimited = (1n << 256n) - 1n
+const simulationGas = BigInt(precompileConstants.Precompile.SIMULATION_GAS)
 
 /**
  * The caller's state overrides (may be undefined) with the simulation flag set at `address`: in the
  * account's `state` when the caller replaces its whole storage (geth refuses `state` and `stateDiff`
- * together), else added to its `stateDiff`. Everything else the caller gave stays as given.
+ * together), else added to its `stateDiff`. Everything else the caller gave stays as given. `given`:
+ * the gas the caller's call gives the precompile, when it names one.
  */
-export function withSimulationFlag(overrides: StateOverrides | undefined, address: string): StateOverrides {
+export function withSimulationFlag(overrides: StateOverrides | undefined, address: string, given?: bigint): StateOverrides {
   const out: StateOverrides = { ...overrides }
   const a = address.toLowerCase()
   const key = Object.keys(out).find((k) => k.toLowerCase() === a) ?? a
@@ -50,10 +54,38 @@ export function withSimulationFlag(overrides: StateOverrides | undefined, addres
   const field = typeof account.state === 'object' && account.state !== null ? 'state' : 'stateDiff'
   const slots = typeof account[field] === 'object' && account[field] !== null ? (account[field] as Record<string, unknown>) : {}
   const own = Object.keys(slots).find((k) => /^0x[0-9a-fA-F]{1,64}$/.test(k) && BigInt(k) === BigInt(simulationSlot))
-  account[field] = { ...slots, [own ?? simulationSlot]: flagSet }
+  const flag = given === undefined ? unlimited : given + 1n
+  account[field] = { ...slots, [own ?? simulationSlot]: `0x${flag.toString(16).padStart(64, '0')}` }
   out[key] = account
   return out
 }
+
+/**
+ * The intrinsic gas of a call (core/state_transition.go `IntrinsicGas`: 21,000, 4 per zero byte of data and 16 per
+ * other, 2,400 per access-list address and 1,900 per key).
+ */
+function intrinsicGas(tx: { data?: unknown; input?: unknown; accessList?: unknown }): bigint {
+  const data = typeof tx.input === 'string' ? tx.input : typeof tx.data === 'string' ? tx.data : '0x'
+  let gas = 21_000n
+  for (let i = 2; i + 1 < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4n : 16n
+  if (Array.isArray(tx.accessList))
+    for (const entry of tx.accessList as { storageKeys?: unknown[] }[])
+      gas += 2_400n + 1_900n * BigInt(Array.isArray(entry?.storageKeys) ? entry.storageKeys.length : 0)
+  return gas
+}
+
+/** The gas a call gives the code it calls: its gas limit less the intrinsic gas; undefined when it names none. */
+function gasGiven(tx: { gas?: unknown }, intrinsic: bigint): bigint | undefined {
+  if (typeof tx.gas !== 'string' && typeof tx.gas !== 'number') return undefined
+  try {
+    const gas = BigInt(tx.gas)
+    return gas >= intrinsic ? gas - intrinsic : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const simulatedResult = precompileConstants.Precompile.SIMULATED_RESULT.slice(2)
 
 /** The text of an `Error(string)` revert payload. */
 export function revertText(data: unknown): string | undefined {
@@ -81,12 +113,15 @@ export async function precompileCallErrors(
   l1: L1,
   { method }: { method: string },
 ): Promise<CallOutcome> {
-  const [tx, given, overrides, blockOverrides] = args as [{ to?: unknown; from?: unknown } | undefined, ...unknown[]]
+  const [tx, tag, overrides, blockOverrides] = args as [
+    { to?: unknown; from?: unknown; gas?: unknown; data?: unknown; input?: unknown; accessList?: unknown } | undefined,
+    ...unknown[],
+  ]
   if (typeof tx !== 'object' || tx === null) return outcome
   const { anvil, precompiles } = l1
   // Asked again at the block the first answer came from (./methods.ts: absent, null and the
   // accepted tags, `pending` included, are the latest block).
-  const block = typeof given === 'string' && /^(accepted|finalized|safe|pending)$/.test(given) ? 'latest' : (given ?? 'latest')
+  const block = typeof tag === 'string' && /^(accepted|finalized|safe|pending)$/.test(tag) ? 'latest' : (tag ?? 'latest')
   const from = typeof tx.from === 'string' ? tx.from : zeroAddress
   const userOverrides = typeof overrides === 'object' && overrides !== null ? (overrides as StateOverrides) : undefined
   const rest = method === 'eth_call' && blockOverrides !== undefined ? [blockOverrides] : []
@@ -97,9 +132,15 @@ export async function precompileCallErrors(
     if (targets.length > 0) return anvil.outcome(method, [tx, block, blockedOverrides(userOverrides, targets), ...rest])
   } else if (tx.to === undefined || tx.to === null) return outcome
   if (typeof tx.to !== 'string' || !precompiles.keyAt(tx.to) || !('rawError' in outcome)) return outcome
-  // A failed call straight to a stand-in ended with INVALID: asked again as a simulation, its failure
-  // reverts with the node's text. Through the parent state when the first answer came from there.
-  const asked = [tx, block, withSimulationFlag(userOverrides, tx.to), ...rest]
+  // A failed call straight to a stand-in ended with INVALID, or ran out of gas building its refusal's text or doing
+  // work dearer than the node's fixed cost: asked again as a simulation with more gas, a refusal reverts with the
+  // node's text and dearer work with its result and the node's cost (contracts/Precompile.sol `_fail`,
+  // `_simulatedExcess`), both judged against the gas the caller gave. A successful estimate stays the stand-in's
+  // own need, which a mined transaction has to meet. Through the parent state when the first answer came from there.
+  const intrinsic = intrinsicGas(tx)
+  const given = gasGiven(tx, intrinsic)
+  const simulated = given === undefined ? tx : { ...tx, gas: `0x${(BigInt(tx.gas as string) + simulationGas).toString(16)}` }
+  const asked = [simulated, block, withSimulationFlag(userOverrides, tx.to, given), ...rest]
   const again = (await precompiles.parents.simulate(method, asked)) ?? (await anvil.outcome(method, asked))
   if (!('rawError' in again)) return outcome
   let data: unknown
@@ -108,6 +149,13 @@ export async function precompileCallErrors(
   } catch {
     return outcome
   }
+  if (typeof data === 'string' && data.slice(2, 66) === simulatedResult) {
+    if (method === 'eth_estimateGas')
+      return { result: JSON.stringify(`0x${(intrinsic + BigInt(`0x${data.slice(66, 130)}`)).toString(16)}`) }
+    return { result: JSON.stringify(`0x${data.slice(130)}`) }
+  }
   const text = revertText(data)
-  return text === undefined ? outcome : nodeError(text)
+  if (text !== undefined) return nodeError(text)
+  // Given less gas than the node deducts before that refusal, the stand-in runs out of gas as the node does.
+  return /OutOfGas/.test(again.rawError) ? again : outcome
 }
