@@ -54,9 +54,6 @@ const roleSet = (precompile: string, role: bigint, addr: string, caller: string,
   data: word(oldRole),
 })
 
-/** EIP-3529's SSTORE_CLEARS_SCHEDULE: anvil's refund for a slot set to zero. */
-const sstoreClearsRefund = 4_800
-
 export type AllowListCase = Case & { durango: boolean }
 
 export function allowListTests(precompile: string): AllowListCase[] {
@@ -74,7 +71,6 @@ export function allowListTests(precompile: string): AllowListCase[] {
     storage: [role(addr, r)],
     durango,
     dearer: old === NoRole && r !== NoRole,
-    refund: old !== NoRole && r === NoRole ? sstoreClearsRefund : 0,
   })
   const refuse = (name: string, caller: string, addr: string, r: bigint, old: bigint, durango = true): AllowListCase => ({
     name,
