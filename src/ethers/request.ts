@@ -32,9 +32,14 @@ type BodyPoster = { [postBody]?: PostBody }
  * `send`), and `debug` events `sendRpcPayload`, then `receiveRpcResult` or `receiveRpcError`.
  * With `stringIds`, each request's id is a string (`"subnet-rpc-7"`): needed where `post` is
  * another class's `_send`, whose connection may be a socket that matches replies to the
- * provider's own numbered requests by id. `url`, where known, is named in the node's errors.
+ * provider's own numbered requests by id. `url`, where known, is named in the node's errors (asked only for one).
  */
-export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody, stringIds = false, url?: string): Send {
+export function sendWithLifecycle(
+  owner: JsonRpcApiProvider | undefined,
+  post: PostBody,
+  stringIds = false,
+  url?: () => string | undefined,
+): Send {
   return async ({ method, params }) => {
     if (owner?.destroyed) throw destroyedError(method)
     const body = requestBody(method, params)
@@ -72,8 +77,8 @@ function postThroughSend(provider: JsonRpcApiProvider): PostBody {
 export function sendVia(provider: AnyProvider): Send {
   if (provider instanceof JsonRpcApiProvider) {
     const own = (provider as BodyPoster)[postBody]
-    // A JsonRpcProvider's URL (a BrowserProvider, over a wallet, has none).
-    const url = (provider as { _getConnection?: () => { url: string } })._getConnection?.().url
+    // A JsonRpcProvider's URL (a BrowserProvider, over a wallet, has none); ethers clones its request to tell it.
+    const url = () => (provider as { _getConnection?: () => { url: string } })._getConnection?.().url
     return own ? sendWithLifecycle(provider, own, false, url) : sendWithLifecycle(provider, postThroughSend(provider), true, url)
   }
   if ('send' in provider && typeof provider.send === 'function') return ({ method, params }) => provider.send(method, params as unknown[])
