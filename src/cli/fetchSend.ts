@@ -23,7 +23,7 @@ export function inputErrorText(command: string, e: Error, usage: string): string
  * that cannot be reached is an `InputError`; an HTTP error without a JSON-RPC body is thrown
  * as `HttpError` (`subnet-rpc check` makes it bad input; `subnet-rpc status` one query's failure).
  */
-export function fetchSend(url: string, HttpError: new (message: string) => Error = Error): Send {
+export function fetchSend(url: string, HttpError: new (message: string, status: number) => Error = Error): Send {
   return async ({ method, params }) => {
     const body = requestBody(method, params)
     let res: Response
@@ -34,7 +34,7 @@ export function fetchSend(url: string, HttpError: new (message: string) => Error
     }
     const text = await res.text()
     if (!res.ok && !text.trimStart().startsWith('{'))
-      throw new HttpError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`)
-    return parseReply(method, text, body.id)
+      throw new HttpError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`, res.status)
+    return parseReply(method, text, body.id, () => url)
   }
 }

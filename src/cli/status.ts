@@ -51,10 +51,40 @@ const chainId = defineMethod<undefined, bigint>({
   decoder: (v) => (typeof v === 'string' && /^0x[\da-f]+$/i.test(v) ? BigInt(v) : mismatch('a hex quantity', v)),
 })
 
+/** An endpoint that answered with an HTTP error and no JSON-RPC body: the API is not served there. */
+class MissingApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * A sender to one of the node's APIs that asks once more only while the API is there: after an
+ * HTTP error without a JSON-RPC body (a 404 from a node without the API, or a proxy), later
+ * queries fail without a request and say so in short, so the table shows the URL and reply once.
+ */
+function apiSend(url: string, api: string): Send {
+  const send = fetchSend(url, MissingApiError)
+  let missing: MissingApiError | undefined
+  return async (request) => {
+    if (missing) throw new Error(`no ${api} at this URL (HTTP ${missing.status})`)
+    try {
+      return await send(request)
+    } catch (e) {
+      if (e instanceof MissingApiError) missing = e
+      throw e
+    }
+  }
+}
+
 /** A query's value, or why it failed (the node's own message for its errors). */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
-const failure = (e: unknown) => (e instanceof NodeRpcError ? e.nodeMessage : (e as Error).message)
+// The node's own message, or what a wrong endpoint's hint says in its place.
+const failure = (e: unknown) => (e instanceof NodeRpcError ? e.shortMessage.replace(`${e.method} failed: `, '') : (e as Error).message)
 
 /** The chain named by an L1 URL (`/ext/bc/<chain>/rpc|ws|validators`), if it is one. */
 function chainOfUrl(url: string): string | undefined {
@@ -97,7 +127,7 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
-  const infoSend = fetchSend(infoUrl)
+  const infoSend = apiSend(infoUrl, 'Info API')
   const run = async <T>(step: string, f: () => Promise<T>): Promise<Outcome<T>> => {
     progress(step)
     try {
@@ -118,7 +148,7 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
       id: await call(infoSend, info.getNetworkID),
     })),
     await run('bootstrapped', () => call(infoSend, info.isBootstrapped, { chain: 'P' })),
-    await run('health', () => call(fetchSend(deriveHealthUrl(url)), healthApi.health)),
+    await run('health', () => call(apiSend(deriveHealthUrl(url), 'Health API'), healthApi.health)),
     await run('peers', () => call(infoSend, info.peers)),
     await run('uptime', () => call(infoSend, info.uptime)),
   ]
@@ -150,7 +180,7 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
   const base = new URL(infoUrl)
   base.pathname = base.pathname.replace(/\/ext\/info$/, `/ext/bc/${chainOfUrl(url) === chain ? chain : blockchainID}/rpc`)
   const rpcUrl = base.href
-  const rpc = fetchSend(rpcUrl)
+  const rpc = apiSend(rpcUrl, "L1's RPC")
   const now = new Date()
   const config = await run<ChainConfig>('chain config', () => call(rpc, subnet.getChainConfig))
   const l1 = {
@@ -164,7 +194,9 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
     nextActivation: config.ok
       ? ({ ok: true, value: nextActivation(config.value, now) } as const)
       : ({ ok: false, error: config.error } as const),
-    validators: await run('validators', () => call(fetchSend(deriveValidatorsUrl(rpcUrl)), validatorsApi.getCurrentValidators)),
+    validators: await run('validators', () =>
+      call(apiSend(deriveValidatorsUrl(rpcUrl), 'Validators API'), validatorsApi.getCurrentValidators),
+    ),
   }
   return { url, node, l1 }
 }

@@ -91,6 +91,16 @@ describe('subnet-rpc status (in process)', () => {
     expect(plain.stdout).not.toContain('\x1b[')
   })
 
+  it('a URL without the Info and Health APIs (a plain anvil): each missing API reported once, exit 1', async () => {
+    const { code, stdout } = await run([devnet().anvilUrl])
+    expect(code).toBe(1)
+    expect(stdout.match(/answered HTTP 404/g)).toHaveLength(2)
+    expect(stdout).toContain(`node ID       error: ${devnet().anvilUrl}/ext/info answered HTTP 404`)
+    expect(stdout).toContain(`health        error: ${devnet().anvilUrl}/ext/health answered HTTP 404`)
+    for (const row of ['version', 'network', 'bootstrapped', 'peers'])
+      expect(stdout).toContain(`${row.padEnd(14)}error: no Info API at this URL (HTTP 404)`)
+  })
+
   it('bad input: exit 2, with the usage only when the command line is wrong', async () => {
     const usage = 'Usage: subnet-rpc status <url>'
     for (const [argv, reason] of [

@@ -26,6 +26,11 @@ import { entryPoints } from '../helpers/entries.js'
 import { type App, cleanEnv, installApp, installScriptPackages, packTarball, repoVersion, root, treeBytes } from './pack.js'
 
 const run = promisify(execFile)
+/**
+ * "At once" in the dependency checks means failing before any start is tried, which the exact
+ * message shows; the clock only guards against a hang, generously: node's start-up on a loaded machine varies widely.
+ */
+const notHung = 20_000
 const devnet = useDevnet({ seed: 'package-install' })
 
 let viemBase: App
@@ -99,7 +104,8 @@ describe('(a) viem app: npm i subnet-rpc viem', () => {
     const pkg = JSON.parse(readFileSync(join(viemApp.dir, 'node_modules/subnet-rpc/package.json'), 'utf8')) as {
       scripts?: Record<string, string>
     }
-    for (const s of ['preinstall', 'install', 'postinstall']) expect(pkg.scripts?.[s], s).toBeUndefined()
+    // npm 11 lists a package's `prepare` among the install scripts it warns about: the build is `prepack`'s.
+    for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts?.[s], s).toBeUndefined()
     for (const heavy of ['@foundry-rs/anvil', '@viem/anvil', 'subnet-rpc-devnet', 'ethers'])
       expect(existsSync(join(viemApp.dir, 'node_modules', heavy)), heavy).toBe(false)
   })
@@ -229,7 +235,7 @@ describe('(c) subnet-rpc-devnet, the devnet as a package of its own', () => {
   it('without subnet-rpc-devnet, npx subnet-rpc devnet exits 1 at once naming the install command', async () => {
     const { code, stderr, ms } = await cli(bareApp, ['devnet', '--port', '0'], bare)
     expect(code).toBe(1)
-    expect(ms).toBeLessThan(3_000)
+    expect(ms).toBeLessThan(notHung)
     expect(stderr).toBe(
       `subnet-rpc: the devnet is the package subnet-rpc-devnet, which is not installed. Install it with:  npm i -D subnet-rpc-devnet@${version} @foundry-rs/anvil@1.7.1\n` +
         'Instead of @foundry-rs/anvil, any anvil binary works: --anvil <path>, the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup).\n',
@@ -261,12 +267,12 @@ d.startDevnet().then(() => console.log('started?!'), (e) => console.log(JSON.str
       expect(out.name, file).toBe('DevnetDependencyError')
       expect(out.message, file).toContain('Install them with:  npm i -D @foundry-rs/anvil@1.7.1\n')
       for (const way of ['anvilBinary', '--anvil', 'ANVIL_BINARY', 'PATH']) expect(out.message, file).toContain(way)
-      expect(out.ms, file).toBeLessThan(2_000)
+      expect(out.ms, file).toBeLessThan(notHung)
       expect(out.exports, file).toEqual(expected['subnet-rpc-devnet'])
     }
     const { code, stderr, ms } = await cli(devnetApp, ['devnet', '--port', '0'], bare)
     expect(code).toBe(1)
-    expect(ms).toBeLessThan(3_000)
+    expect(ms).toBeLessThan(notHung)
     expect(stderr).toMatch(/^subnet-rpc: the devnet needs packages that are not installed:\n {2}- @foundry-rs\/anvil \(the anvil binary\)/)
     expect(stderr).toContain('Install them with:  npm i -D @foundry-rs/anvil@1.7.1\n')
   })

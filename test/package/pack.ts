@@ -133,7 +133,7 @@ async function pack(packageDir: string): Promise<Pack> {
       pruneOld()
       rmSync(dir, { recursive: true, force: true })
       mkdirSync(dir, { recursive: true })
-      // --ignore-scripts: no `prepare` rebuild; what is packed is dist/ as it is.
+      // --ignore-scripts: no `prepack` rebuild; what is packed is dist/ as it is.
       const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], packageDir)
       const [info] = JSON.parse(stdout) as [Pack['info'] & { filename: string }]
       writeFileSync(infoFile, JSON.stringify({ ...info, file: join(dir, info.filename) }))

@@ -100,6 +100,72 @@ describe('MethodNotFoundError', () => {
   })
 })
 
+describe('a wrong endpoint: the error says what the URL is and what to use, with the URL', () => {
+  const urlLine = (e: SubnetRpcError, url: string) => expect(e.metaMessages).toContain(`URL: ${url}`)
+
+  it("the devnet's Info URL as an L1 URL: MethodNotFoundError naming the node API and the L1's URL", async () => {
+    for (const transport of [http(devnet().infoUrl), subnetHttp(devnet().infoUrl)]) {
+      const c = createPublicClient({ transport }).extend(subnetActions())
+      const e = await failure(c.feeConfig())
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e.shortMessage).toBe(
+        "eth_feeConfig failed: this is a node API's URL (e.g. /ext/info), not an L1's: use an L1's URL, …/ext/bc/<blockchainID>/rpc",
+      )
+      expect(e.nodeMessage).toBe('rpc: service/method request ill-formed: "eth_feeConfig"')
+      expect(e.details).toBe(e.nodeMessage)
+      urlLine(e, devnet().infoUrl)
+      expect(e.message).toContain(`URL: ${devnet().infoUrl}`)
+    }
+  })
+
+  it("a plain EVM node (the devnet's anvil): not a Subnet-EVM L1, with the URL", async () => {
+    const c = createPublicClient({ transport: http(devnet().anvilUrl) }).extend(subnetActions())
+    const e = await failure(c.getChainConfig())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.shortMessage).toBe(
+      "eth_getChainConfig failed: this is the C-Chain or a plain EVM node, not a Subnet-EVM L1: use an L1's URL, …/ext/bc/<blockchainID>/rpc",
+    )
+    expect(e.nodeMessage).toBe('Method not found')
+    urlLine(e, devnet().anvilUrl)
+  })
+
+  it('the C-Chain (fixture server: -32601 the node way), its credentials left out of the URL line', async () => {
+    const node = await startFakeNode()
+    try {
+      const url = `${node.url}/ext/bc/C/rpc`
+      const withCredentials = url.replace('http://', 'http://user:secret@')
+      const c = createPublicClient({ transport: http(url) }).extend(subnetActions())
+      const e = await failure(c.feeConfig())
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e.shortMessage).toContain('this is the C-Chain or a plain EVM node, not a Subnet-EVM L1')
+      expect(e.nodeMessage).toBe('the method eth_feeConfig does not exist/is not available')
+      urlLine(e, url)
+      // viem sends credentials as a header; its URL line, which ours is, has none.
+      const credentialed = createPublicClient({ transport: http(withCredentials) }).extend(subnetActions())
+      const e2 = await failure(credentialed.feeConfig())
+      expect(e2.message).not.toContain('secret')
+    } finally {
+      await node.close()
+    }
+  })
+
+  it("the devnet's L1 URL as the Info API's transport: not the node's info API, use the node's URL", async () => {
+    const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions({ transport: http(devnet().rpcUrl) }))
+    const e = await failure(c.getNodeID())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.shortMessage).toBe("info.getNodeID failed: this is an EVM chain's URL, not the node's info API: use the node's URL")
+    expect(e.nodeMessage).toBe('the method info.getNodeID does not exist/is not available')
+    urlLine(e, devnet().rpcUrl)
+  })
+
+  it('a node error of a right endpoint keeps the node message and gains the URL line', async () => {
+    const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions())
+    const e = await failure(c.getBlockchainID({ alias: 'nope' }))
+    expect(e.shortMessage).toBe('info.getBlockchainID failed: there is no ID with alias: nope')
+    urlLine(e, devnet().infoUrl)
+  })
+})
+
 describe('NodeRpcError', () => {
   it('unknown alias: code, node message and data, as sent', async () => {
     const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions())
