@@ -35,6 +35,6 @@ export function fetchSend(url: string, HttpError: new (message: string, status: 
     const text = await res.text()
     if (!res.ok && !text.trimStart().startsWith('{'))
       throw new HttpError(`${url} answered HTTP ${res.status}: ${text.trim().slice(0, 200)}`, res.status)
-    return parseReply(method, text, body.id, () => url)
+    return parseReply(method, text, body.id)
   }
 }

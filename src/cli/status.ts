@@ -83,8 +83,7 @@ function apiSend(url: string, api: string): Send {
 /** A query's value, or why it failed (the node's own message for its errors). */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
-// The node's own message, or what a wrong endpoint's hint says in its place.
-const failure = (e: unknown) => (e instanceof NodeRpcError ? e.shortMessage.replace(`${e.method} failed: `, '') : (e as Error).message)
+const failure = (e: unknown) => (e instanceof NodeRpcError ? e.nodeMessage : (e as Error).message)
 
 /** The chain named by an L1 URL (`/ext/bc/<chain>/rpc|ws|validators`), if it is one. */
 function chainOfUrl(url: string): string | undefined {

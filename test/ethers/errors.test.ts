@@ -143,42 +143,6 @@ describe('MethodNotFoundError', () => {
   })
 })
 
-describe('a wrong endpoint: the error says what the URL is and what to use, with the URL', () => {
-  const l1Hint = "use an L1's URL, …/ext/bc/<blockchainID>/rpc"
-
-  it("the devnet's Info URL as an L1 URL, through SubnetProvider and a plain JsonRpcProvider", async () => {
-    for (const p of [track(new SubnetProvider(devnet().infoUrl)), track(new JsonRpcProvider(devnet().infoUrl))]) {
-      const e = await rejection(feeConfig(p))
-      expect(e).toBeInstanceOf(MethodNotFoundError)
-      expect(e.shortMessage).toBe(`eth_feeConfig failed: this is a node API's URL (e.g. /ext/info), not an L1's: ${l1Hint}`)
-      expect(e.nodeMessage).toBe('rpc: service/method request ill-formed: "eth_feeConfig"')
-      expect(e.metaMessages).toContain(`URL: ${devnet().infoUrl}`)
-    }
-  })
-
-  it("a plain EVM node (the devnet's anvil) and the C-Chain (fixture server); credentials left out of the URL line", async () => {
-    const cChain = `${fake().url}/ext/bc/C/rpc`
-    for (const url of [devnet().anvilUrl, cChain]) {
-      const e = await rejection(track(new SubnetProvider(url)).getChainConfig())
-      expect(e).toBeInstanceOf(MethodNotFoundError)
-      expect(e.shortMessage).toBe(`eth_getChainConfig failed: this is the C-Chain or a plain EVM node, not a Subnet-EVM L1: ${l1Hint}`)
-      expect(e.metaMessages).toContain(`URL: ${url}`)
-    }
-    const request = new FetchRequest(cChain.replace('http://', 'http://user:secret@'))
-    const e = await rejection(track(new SubnetProvider(request)).feeConfig())
-    expect(e.metaMessages).toContain(`URL: ${cChain}`)
-    expect(e.message).not.toContain('secret')
-  })
-
-  it("an EVM chain's JSON-RPC where the Info API was due (fixture server answering the chain's -32601 on every path): use the node's URL", async () => {
-    // InfoClient derives /ext/info from any URL of a node; a server that is only a chain answers there as a chain does.
-    const e = await rejection(new InfoClient(`${fake().url}/ext/bc/C/rpc`).getNodeID())
-    expect(e).toBeInstanceOf(MethodNotFoundError)
-    expect(e.shortMessage).toBe("info.getNodeID failed: this is an EVM chain's URL, not the node's info API: use the node's URL")
-    expect(e.metaMessages).toContain(`URL: ${fake().url}/ext/info`)
-  })
-})
-
 describe('InvalidArgumentError before any request', () => {
   const cases: [string, (p: SubnetProvider) => Promise<unknown>, string][] = [
     ["feeConfig('nope')", (p) => p.feeConfig('nope'), 'blockTag'],

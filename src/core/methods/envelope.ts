@@ -15,10 +15,9 @@ export function notJson(method: string, cause?: Error): ResponseShapeError {
 /**
  * The `result` of a reply to one request with id `id`; throws `NodeRpcError` (or
  * `MethodNotFoundError`) for the node's error (whose id may be null), `ResponseShapeError`
- * for a malformed envelope or another request's reply. `url` gives the endpoint that answered,
- * asked only for a node error, whose `URL:` line it becomes without credentials (as viem shows it).
+ * for a malformed envelope or another request's reply.
  */
-export function replyResult(method: string, body: unknown, id: unknown, url?: () => string | undefined): unknown {
+export function replyResult(method: string, body: unknown, id: unknown): unknown {
   const shape = (path: string, expected: string, received: string) => new ResponseShapeError({ method, path, expected, received })
   const wrongId = (got: unknown) => shape('$.id', `the request's id ${JSON.stringify(id)}`, JSON.stringify(got) ?? 'nothing')
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -32,19 +31,19 @@ export function replyResult(method: string, body: unknown, id: unknown, url?: ()
       throw shape('$.error', 'an error with code and message', JSON.stringify(error))
     // A node that could not read the request answers with id null (e.g. -32700).
     if (reply.id !== id && reply.id !== null) throw wrongId(reply.id)
-    throw nodeError(method, error as RpcFailure, undefined, url?.()?.replace(/\/\/[^/@]*@/, '//'))
+    throw nodeError(method, error as RpcFailure)
   }
   if (reply.id !== id) throw wrongId(reply.id)
   return reply.result
 }
 
 /** Parses a reply body losslessly and returns its checked `result` (see {@link replyResult}). */
-export function parseReply(method: string, text: string, id: unknown, url?: () => string | undefined): unknown {
+export function parseReply(method: string, text: string, id: unknown): unknown {
   let body: unknown
   try {
     body = parseJson(text)
   } catch (e) {
     throw notJson(method, e as Error)
   }
-  return replyResult(method, body, id, url)
+  return replyResult(method, body, id)
 }
