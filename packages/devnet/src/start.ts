@@ -129,6 +129,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   })
   try {
     const anvil = new AnvilClient(anvilProc.url)
+    // anvil counts time from the genesis timestamp; a node's builder stamps blocks with its clock
+    // (./chain/clock.ts), so anvil's own clock (its pending block, blocks mined on its URL) reads the wall clock too.
+    const now = Math.floor(Date.now() / 1000)
+    if (BigInt(now) > files.genesisTimestamp) await anvil.request('evm_setTime', [now])
     for (const a of files.alloc) {
       await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
       if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
