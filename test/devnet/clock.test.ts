@@ -57,4 +57,13 @@ describe('Clock', () => {
     clock.set(5n)
     expect(clock.now()).toBe(5_000n)
   })
+
+  it('evm_revert undoes the time moves: the wall clock again, or the head while it is ahead', () => {
+    const { clock } = clockAt(1_000_000)
+    clock.increase(3600n, 0n)
+    clock.revert(990_000n)
+    expect(clock.now()).toBe(1_000_000n)
+    clock.revert(1_004_000n)
+    expect(clock.now()).toBe(1_004_000n)
+  })
 })

@@ -33,6 +33,15 @@ export class Clock {
     this.offset += seconds * 1000n
   }
 
+  /**
+   * `evm_revert` to a head at `headMs`: the time moves since are undone (anvil resets its clock to the head's
+   * time), so the clock reads the wall clock again, or the head's time while the head is ahead of it.
+   */
+  revert(headMs: bigint): void {
+    const wall = BigInt(this.wallClock())
+    this.offset = headMs > wall ? headMs - wall : 0n
+  }
+
   /** `evm_setTime(seconds)`: the clock reads `seconds` now. */
   set(seconds: bigint): void {
     this.offset = seconds * 1000n - BigInt(this.wallClock())

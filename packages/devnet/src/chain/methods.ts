@@ -39,7 +39,16 @@ import { unsubscribe } from './executor.js'
 import type { FeeManagerState } from './feeManager.js'
 import { type Check, checked, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
 import type { LogRanges } from './logRange.js'
-import { admitAnvilMine, admitEvmMine, admitNextBlockTimestamp, increaseTime, type Miner, setNextBlockTimestamp, setTime } from './miner.js'
+import {
+  admitAnvilMine,
+  admitEvmMine,
+  admitNextBlockTimestamp,
+  increaseTime,
+  revertClock,
+  type Miner,
+  setNextBlockTimestamp,
+  setTime,
+} from './miner.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { type LocalMethod, localMethods } from './service.js'
@@ -250,6 +259,7 @@ const rows: Record<string, MethodRow> = {
   evm_setTime: { reply: setTime },
   anvil_setTime: { reply: setTime },
   evm_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
+  evm_revert: { reply: revertClock },
   anvil_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
 }
 

@@ -169,6 +169,12 @@ export const setTime = timeMove((clock, seconds) => clock.set(seconds))
 /** `evm_setNextBlockTimestamp` / `anvil_setNextBlockTimestamp`. */
 export const setNextBlockTimestamp = timeMove((clock, seconds) => clock.pinNext(seconds))
 
+/** `evm_revert`: once anvil has reverted, the clock follows (./clock.ts `revert`). */
+export async function revertClock(outcome: CallOutcome, _: unknown[], { blockFees }: L1): Promise<CallOutcome> {
+  if ('result' in outcome && outcome.result === 'true') blockFees.clock.revert(await blockFees.headTime())
+  return outcome
+}
+
 /** A time refused for the next block: anvil's code for a timestamp it refuses, the node's reason. */
 const timestampError = (message: string): CallOutcome => ({ error: { code: -32602, message: `Timestamp error: ${message}` } })
 
