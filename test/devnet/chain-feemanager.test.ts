@@ -123,7 +123,7 @@ describe('FeeManager over time (default schedule)', () => {
 
   it('past +7200 (re-enabled): initialFeeConfig with lastChangedAt = the activating block; old changes do not come back', async () => {
     await rpc(devnet().rpcUrl, 'evm_increaseTime', '[600]')
-    const quiet = await mineAt((await block()).timestamp + 1)
+    const quiet = await mineAt((await block()).timestamp + 2)
     expect(quiet.timestamp).toBeLessThan(T2)
     reenableBlock = await mineAt(T2 + 5)
     const hex = `0x${reenableBlock.number.toString(16)}`

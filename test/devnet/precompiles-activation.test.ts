@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
+// Blocks are stamped with the wall clock: the schedule starts now.
+const T0 = Math.floor(Date.now() / 1000)
 const ON = T0 + 100
 const OFF = T0 + 200
 const AGAIN = T0 + 300
@@ -72,7 +73,7 @@ describe('activation at the first block whose time reaches blockTimestamp', () =
   let activating: bigint
 
   it("a transaction in the activating block runs against the precompile and its config's initial state", async () => {
-    parent = await mineAt(ON - 1)
+    parent = await mineAt(ON - 2)
     const receipt = await mintAt(ON, 5n)
     activating = BigInt(receipt.blockNumber)
     expect(activating).toBe(parent + 1n)
@@ -101,7 +102,7 @@ describe('activation at the first block whose time reaches blockTimestamp', () =
   })
 
   it('a disable takes effect for the transactions of its own block; the parent still has the precompile', async () => {
-    const before = await mineAt(OFF - 1)
+    const before = await mineAt(OFF - 2)
     const balance = BigInt(await result('eth_getBalance', [RECIPIENT, 'latest']))
     const receipt = await mintAt(OFF, 7n)
     const disabling = BigInt(receipt.blockNumber)
@@ -118,7 +119,7 @@ describe('activation at the first block whose time reaches blockTimestamp', () =
   })
 
   it('with automine off, a send prepares nothing; the evm_mine that mines it activates the precompile first', async () => {
-    await mineAt(AGAIN - 1)
+    await mineAt(AGAIN - 2)
     await result('evm_setAutomine', [false])
     const data = `0x4f5aaaba${word(RECIPIENT)}${word(3n)}`
     const hash = await result('eth_sendTransaction', [{ from: DEV, to: MINTER, data, gas: '0x100000' }])

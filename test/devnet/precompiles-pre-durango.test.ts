@@ -16,7 +16,8 @@ import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
+// Blocks are stamped with the wall clock: the schedule starts now.
+const T0 = Math.floor(Date.now() / 1000)
 const DURANGO = T0 + 1000
 const MINTER = '0x0200000000000000000000000000000000000001'
 const FEE_MANAGER = '0x0200000000000000000000000000000000000003'

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
+// Blocks are stamped with the wall clock: the schedule starts now.
+const T0 = Math.floor(Date.now() / 1000)
 const GRANITE = T0 + 1000
 const WARP = '0x0200000000000000000000000000000000000005'
 const ADMIN = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

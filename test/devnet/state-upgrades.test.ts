@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
-const T0 = 0x65000000
+// Blocks are stamped with the wall clock: the schedule starts now.
+const T0 = Math.floor(Date.now() / 1000)
 const FIRST = T0 + 100
 const SECOND = T0 + 200
 
@@ -134,7 +135,7 @@ describe('stateUpgrades from upgrade.json', () => {
 
   it('nothing is applied before the first timestamp', async () => {
     await expectUntouched()
-    await mineAt(FIRST - 1)
+    await mineAt(FIRST - 2)
     await expectUntouched()
     beforeFirst = await snapshot()
   })
@@ -159,14 +160,14 @@ describe('stateUpgrades from upgrade.json', () => {
   })
 
   it('the second upgrade runs at its own time, on top of the first', async () => {
-    await mineAt(SECOND - 1)
+    await mineAt(SECOND - 2)
     expect(await balance(RICH)).toBe(afterFirst.rich)
     expect(await callContract()).toBe(0xbeefn)
     await mineAt(SECOND)
     expect(await balance(RICH)).toBe(afterFirst.rich + 3n)
     expect(await callContract()).toBe(0xcafen)
     expect(await balance(PAYER)).toBe(afterFirst.payer)
-    await mineAt(SECOND + 1)
+    await mineAt(SECOND + 2)
     expect(await balance(RICH)).toBe(afterFirst.rich + 3n)
   })
 
@@ -176,7 +177,7 @@ describe('stateUpgrades from upgrade.json', () => {
     beforeFirst = await snapshot()
     await mineAt(FIRST)
     await expectFirstApplied()
-    await mineAt(FIRST + 1)
+    await mineAt(FIRST + 2)
     await expectFirstApplied()
   })
 

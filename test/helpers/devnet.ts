@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { startDevnet, type Devnet, type DevnetOptions } from '../../packages/devnet/src/index.js'
+import type { FeeConfig } from '../../src/index.js'
+import { verifyBlockFee, verifyGasLimit, verifyHeaderTime } from '../../src/fees.js'
 
 /** Starts one devnet for the enclosing test file and stops it afterwards. */
 export function useDevnet(options: DevnetOptions = {}): () => Devnet {
@@ -11,7 +13,11 @@ export function useDevnet(options: DevnetOptions = {}): () => Devnet {
     devnet = await startDevnet(options)
   })
   afterAll(async () => {
-    await devnet?.stop()
+    try {
+      if (devnet) await verifyBlocks(devnet)
+    } finally {
+      await devnet?.stop()
+    }
   })
   return () => {
     if (!devnet) throw new Error('devnet not started')
@@ -31,8 +37,11 @@ export const testFeeConfig = {
   blockGasCostStep: 200_000,
 }
 
-/** The start time of the genesis files `testGenesis` makes (2023-09-12). */
-export const testGenesisTime = 0x65000000
+/**
+ * The start time of the genesis files `testGenesis` makes: when the test file loads, since the devnet stamps
+ * blocks with the wall clock (a schedule relative to it starts now).
+ */
+export const testGenesisTime = Math.floor(Date.now() / 1000)
 
 /** A minimal genesis with `testFeeConfig`, starting at `testGenesisTime`: chain ID and upgrades from `config`. */
 export const testGenesis = (config: Record<string, unknown> & { chainId: number }) => ({
@@ -97,4 +106,67 @@ export async function startCliDevnet(genesis?: string, flags: string[] = []): Pr
     child.on('exit', () => fail(new Error(`the devnet exited: ${out}`)))
   })
   return { rpcUrl, child }
+}
+
+type BlockReply = {
+  number: string
+  timestamp: string
+  timestampMilliseconds?: string
+  minDelayExcess?: string
+  gasLimit: string
+  baseFeePerGas?: string
+  blockGasCost?: string
+  transactions: { hash: string; gasPrice: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string }[]
+}
+
+/**
+ * The node's checks of each block's header against its parent's, run on every block a devnet built
+ * (customheader `VerifyTime`, `VerifyGasLimit`, `VerifyBlockFee`): each failure is thrown, with the block.
+ */
+export async function verifyBlocks(devnet: Devnet): Promise<void> {
+  const call = async <T>(method: string, params: unknown[]): Promise<T> => {
+    const reply = JSON.parse((await rpc(devnet.rpcUrl, method, JSON.stringify(params))).body) as { result?: T; error?: unknown }
+    if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`)
+    return reply.result as T
+  }
+  const upgrades = devnet.chainSpec.networkUpgrades
+  const q = (v: string | undefined) => (v === undefined ? undefined : BigInt(v))
+  const header = (b: BlockReply) => ({
+    timestamp: BigInt(b.timestamp),
+    timestampMilliseconds: q(b.timestampMilliseconds),
+    minDelayExcess: q(b.minDelayExcess),
+    gasLimit: BigInt(b.gasLimit),
+  })
+  const head = BigInt(await call<string>('eth_blockNumber', []))
+  const failures: string[] = []
+  let parent = await call<BlockReply>('eth_getBlockByNumber', ['0x0', true])
+  for (let n = 1n; n <= head; n++) {
+    const block = await call<BlockReply>('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])
+    const time = verifyHeaderTime({ parent: header(parent), header: header(block), upgrades })
+    if (!time.ok) failures.push(`block ${n}: ${time.message}`)
+    // The fee config in force for the block is the one at its parent (GetFeeConfigAt); its numbers as bigints.
+    const body = (await rpc(devnet.rpcUrl, 'eth_feeConfig', JSON.stringify([parent.number]))).body
+    const numbers = JSON.parse(body.replace(/(?<=[:,[])(-?\d+)(?=[,}\]])/g, '"$1"')) as { result: { feeConfig: Record<string, string> } }
+    const feeConfig = Object.fromEntries(Object.entries(numbers.result.feeConfig).map(([k, v]) => [k, BigInt(v)])) as FeeConfig
+    const limit = verifyGasLimit({ feeConfig, parent: header(parent), header: header(block), upgrades })
+    if (!limit.ok) failures.push(`block ${n}: ${limit.message}`)
+    // Blocks with transactions: an empty one is only made by evm_mine / anvil_mine, a tool with no node
+    // counterpart, and before Granite nothing pays its block gas cost (docs/devnet.md, What differs).
+    if (block.blockGasCost !== undefined && block.transactions.length > 0) {
+      const receipts = await call<{ gasUsed: string }[]>('eth_getBlockReceipts', [block.number])
+      const fee = verifyBlockFee({
+        baseFee: q(block.baseFeePerGas),
+        blockGasCost: BigInt(block.blockGasCost),
+        transactions: block.transactions.map((tx, i) => ({
+          ...(tx.maxFeePerGas !== undefined
+            ? { maxFeePerGas: BigInt(tx.maxFeePerGas), maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!) }
+            : { gasPrice: BigInt(tx.gasPrice) }),
+          gasUsed: BigInt(receipts[i]!.gasUsed),
+        })),
+      })
+      if (!fee.ok) failures.push(`block ${n}: ${fee.message}`)
+    }
+    parent = block
+  }
+  if (failures.length > 0) throw new Error(`blocks a node would refuse:\n${failures.join('\n')}`)
 }

@@ -139,6 +139,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   })
   try {
     const anvil = new AnvilClient(anvilProc.url)
+    // anvil counts time from the genesis timestamp; a node's builder stamps blocks with its clock
+    // (./chain/clock.ts), so anvil's own clock (its pending block, blocks mined on its URL) reads the wall clock too.
+    // By an offset: evm_setTime would also raise the least time anvil lets the devnet give the next block.
+    const behind = BigInt(Math.floor(Date.now() / 1000)) - files.genesisTimestamp
+    if (behind > 0n) await anvil.request('evm_increaseTime', [`0x${behind.toString(16)}`])
     for (const a of files.alloc) {
       await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
       if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])

@@ -5,8 +5,8 @@
  * parent header, its fee window and the fee config in force at the parent (`GetFeeConfigAt`:
  * the Fee Manager's state there, else the chain config), and sets it with
  * `anvil_setNextBlockBaseFeePerGas`; the block gas limit is the fee config's `gasLimit`
- * (`VerifyGasLimit`), set with `evm_setBlockGasLimit`; the block's time is pinned to what anvil
- * would give it (its pending block's), so the base fee is computed for the time it gets.
+ * (`VerifyGasLimit`), set with `evm_setBlockGasLimit`; the block's time is the devnet's clock's
+ * (./clock.ts), pinned with `evm_setNextBlockTimestamp`, so the base fee is computed for the time it gets.
  *
  * anvil writes no fee window into `extraData`: the devnet keeps each block's window (by hash)
  * and serves it as the block's `extraData`, the 80 bytes a node's header starts with.
@@ -20,8 +20,16 @@
  * the node's, without refunds (./nodeGas.ts): in the fee window, and in what the sender pays and the
  * coinbase gets.
  */
-import { desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
-import { blockGasCost, encodeFeeWindow, type FeeWindow, nextBaseFee, nextFeeWindow } from 'subnet-rpc/fees'
+import { delayOf, desiredDelayExcess, initialDelayExcess } from 'subnet-rpc/internal'
+import {
+  blockGasCost,
+  encodeFeeWindow,
+  type FeeWindow,
+  nextBaseFee,
+  nextFeeWindow,
+  verifyBlockFee,
+  verifyHeaderTime,
+} from 'subnet-rpc/fees'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { blackhole, coinbaseOf, rewardAddressSlot, rewardManager } from '../precompiles/modules/rewardManager.js'
 import type { AnvilClient } from './anvilClient.js'
@@ -29,6 +37,10 @@ import type { FeeManagerState } from './feeManager.js'
 import { NodeGas } from './nodeGas.js'
 import { activePrecompileConfig } from 'subnet-rpc/config'
 import { TipOracle } from './tipOracle.js'
+import { Clock } from './clock.js'
+
+/** The fields that place a block in time. */
+type TimedHeader = { hash: string; parentHash: string; timestamp: bigint }
 
 /** The header fields the fee rules read, as anvil reports them. */
 type Header = {
@@ -77,6 +89,12 @@ export class BlockFees {
   readonly tips: TipOracle
   /** The node's gas used by mined transactions and blocks. */
   readonly gas: NodeGas
+  /** The clock the blocks are stamped with. */
+  readonly clock = new Clock()
+  /** Each block's time in milliseconds where it is not a whole second (Granite), by hash. */
+  private readonly times = new Map<string, bigint>()
+  /** The time in milliseconds the devnet last pinned for a child of each block, by the parent's hash. */
+  private readonly plannedTimes = new Map<string, bigint>()
 
   constructor(
     private readonly spec: ChainSpec,
@@ -121,6 +139,7 @@ export class BlockFees {
     return {
       number: h.number,
       timestamp: h.timestamp,
+      timestampMilliseconds: this.graniteFieldsOf(h)?.timestampMilliseconds ?? null,
       gasUsed: h.gasUsed,
       gasLimit: h.gasLimit,
       baseFeePerGas: h.baseFeePerGas,
@@ -130,20 +149,35 @@ export class BlockFees {
 
   /**
    * The ACP-226 fields a node's header has from Granite (core/genesis.go `toBlock`, miner/worker.go
-   * `commitNewWork`, customheader `MinDelayExcess`), undefined before it: the time in milliseconds (the
-   * devnet's blocks fall on whole seconds), and the min delay excess, which a node without a
+   * `commitNewWork`, customheader `MinDelayExcess`), undefined before it: the time in milliseconds, and
+   * the min delay excess, which a node without a
    * `min-delay-target` carries from block to block: the genesis's (`DesiredDelayExcess(initialMinDelayMS)`,
    * else `InitialDelayExcess`) when Granite is active at genesis, else `InitialDelayExcess` from the first
    * Granite block on.
    */
-  graniteFieldsOf(timestamp: bigint): { timestampMilliseconds: bigint; minDelayExcess: bigint } | undefined {
+  graniteFieldsOf(block: TimedHeader): { timestampMilliseconds: bigint; minDelayExcess: bigint } | undefined {
     const granite = this.upgrades.graniteTimestamp
-    if (granite === null || timestamp < granite) return undefined
+    if (granite === null || block.timestamp < granite) return undefined
     const fromGenesis = granite <= this.genesisTimestamp && this.spec.initialMinDelayMS
     return {
-      timestampMilliseconds: timestamp * 1000n,
+      timestampMilliseconds: this.timeOf(block),
       minDelayExcess: fromGenesis ? desiredDelayExcess(fromGenesis) : initialDelayExcess,
     }
+  }
+
+  /**
+   * A block's time in milliseconds (`HeaderTimeMilliseconds`): the one the devnet pinned it at, else its
+   * whole second (a block mined at a time given in seconds, or not by the devnet).
+   */
+  timeOf(block: TimedHeader): bigint {
+    const known = this.times.get(block.hash)
+    if (known !== undefined) return known
+    const planned = this.plannedTimes.get(block.parentHash)
+    if (planned !== undefined && planned / 1000n === block.timestamp) {
+      this.times.set(block.hash, planned)
+      return planned
+    }
+    return block.timestamp * 1000n
   }
 
   /** Each block's `blockGasCost` (null: none in its header), by hash. */
@@ -154,8 +188,11 @@ export class BlockFees {
    * and the seconds between them; 0 from Granite), computed from its ancestors where not yet known. The
    * genesis has one (0) only when Etna is active at its time (core/genesis.go `toBlock`).
    */
-  async blockGasCostOf(raw: RawHeader): Promise<bigint | null> {
-    const block = toHeader(raw)
+  blockGasCostOf(raw: RawHeader): Promise<bigint | null> {
+    return this.gasCostOf(toHeader(raw))
+  }
+
+  private async gasCostOf(block: Header): Promise<bigint | null> {
     const known = this.gasCosts.get(block.hash)
     if (known !== undefined) return known
     const chain: Header[] = [block]
@@ -180,6 +217,25 @@ export class BlockFees {
     return this.gasCosts.get(block.hash)!
   }
 
+  /**
+   * A time a client gives the next block (seconds), refused when a node would refuse the block for it: on
+   * Granite, sooner than the head's minimum delay (customheader `VerifyTime`). Its text, else undefined
+   * (an earlier time than the head's is anvil's to refuse).
+   */
+  async refusedTime(seconds: bigint): Promise<string | undefined> {
+    const head = await this.header('latest')
+    const parent = { timestamp: head.timestamp, ...this.graniteFieldsOf(head) }
+    const granite = this.upgrades.graniteTimestamp !== null && this.upgrades.graniteTimestamp <= seconds
+    const header = { timestamp: seconds, timestampMilliseconds: granite ? seconds * 1000n : null }
+    const check = verifyHeaderTime({ parent, header, upgrades: this.upgrades })
+    return !check.ok && check.reason === 'minDelayNotMet' ? check.message : undefined
+  }
+
+  /** The head's time in milliseconds. */
+  async headTime(): Promise<bigint> {
+    return this.timeOf(await this.header('latest'))
+  }
+
   /** `extraData` as a node's header has it: the block's fee window. */
   async extraDataOf(raw: RawHeader): Promise<string> {
     return encodeFeeWindow(await this.windowOf(toHeader(raw)))
@@ -189,7 +245,9 @@ export class BlockFees {
    * Sets the time, base fee, gas limit and coinbase of the next block anvil mines, as `plan` has them
    * (../chain/miner.ts `prepare`).
    */
-  async setNextBlock({ parent, timestamp, feeConfig, next }: NextBlockPlan): Promise<void> {
+  async setNextBlock({ parent, timestamp, timestampMs, given, feeConfig, next }: NextBlockPlan): Promise<void> {
+    this.clock.mined(timestampMs, given)
+    this.plannedTimes.set(parent.hash, timestampMs)
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
     if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
@@ -240,21 +298,57 @@ export class BlockFees {
   }
 
   /**
-   * The next block's parent, time (the given one, else anvil's for a block mined now), governing fee config
-   * and base fee (null before SubnetEVM). A send plans once and uses the plan for the pool's checks and the
-   * block it prepares, so both see the same base fee.
+   * The next block's parent, time (./clock.ts: the given one in seconds, else the clock's for a block built
+   * now; in milliseconds `timestampMs`), governing fee config and base fee (null before SubnetEVM). A send
+   * plans once and uses the plan for the pool's checks and the block it prepares, so both see the same base fee.
    */
-  async planNextBlock(time?: bigint) {
-    const [parent, pending] = await Promise.all([this.header('latest'), time === undefined ? this.header('pending') : undefined])
-    const timestamp = time ?? pending!.timestamp
+  async planNextBlock(time?: bigint, bid?: Bid) {
+    const parent = await this.header('latest')
+    const parentGranite = this.graniteFieldsOf(parent)
+    let timestampMs = this.clock.nextBlockTime(
+      {
+        ms: this.timeOf(parent),
+        hasMs: parentGranite !== undefined,
+        minDelay: parentGranite && delayOf(parentGranite.minDelayExcess),
+      },
+      time,
+    )
     const { feeConfig } = await this.fees.at(parent)
-    const next = nextBaseFee({
-      feeConfig: feeConfig as Parameters<typeof nextBaseFee>[0]['feeConfig'],
-      parent: this.feeParent(parent, await this.windowOf(parent)),
-      timestamp,
-      upgrades: this.upgrades,
-    })
-    return { parent, timestamp, feeConfig, next }
+    const fees = feeConfig as Parameters<typeof nextBaseFee>[0]['feeConfig']
+    const feeParent = this.feeParent(parent, await this.windowOf(parent))
+    const baseFeeAt = (ms: bigint) => {
+      const granite = this.upgrades.graniteTimestamp !== null && this.upgrades.graniteTimestamp <= ms / 1000n
+      return nextBaseFee({
+        feeConfig: fees,
+        parent: feeParent,
+        ...(granite ? { timestampMilliseconds: ms } : { timestamp: ms / 1000n }),
+        upgrades: this.upgrades,
+      })
+    }
+    let next = baseFeeAt(timestampMs)
+    // Before Granite a node builds a block only once its tips pay its block gas cost (customheader.VerifyBlockFee),
+    // which falls as time passes: a send is stamped at the first second they do, for the least gas it can use.
+    const given = this.clock.given(time) !== undefined
+    if (bid && next && !given) {
+      const parentCost = await this.gasCostOf(parent)
+      const tries = fees.blockGasCostStep > 0n ? fees.maxBlockGasCost / fees.blockGasCostStep + fees.targetBlockRate + 1n : 0n
+      for (let i = 0n, ms = timestampMs; i <= tries; i++, ms = (ms / 1000n + 1n) * 1000n) {
+        const at = baseFeeAt(ms)!
+        const cost = blockGasCost({
+          feeConfig: fees,
+          parent: { timestamp: parent.timestamp, blockGasCost: parentCost },
+          timestamp: ms / 1000n,
+          upgrades: this.upgrades,
+        })
+        const tx = { maxFeePerGas: bid.feeCap, maxPriorityFeePerGas: bid.tipCap, gasUsed: leastGasUsed }
+        if (verifyBlockFee({ baseFee: at.baseFee, blockGasCost: cost, transactions: [tx] }).ok) {
+          timestampMs = ms
+          next = at
+          break
+        }
+      }
+    }
+    return { parent, timestamp: timestampMs / 1000n, timestampMs, given, feeConfig, next }
   }
 
   /** `EstimateBaseFee`: the base fee of a block built now on the head (`eth_baseFee`; with the tip, `eth_gasPrice`). */
@@ -262,6 +356,12 @@ export class BlockFees {
     return (await this.planNextBlock()).next?.baseFee
   }
 }
+
+/** A send's fee and tip caps. */
+type Bid = { feeCap: bigint; tipCap: bigint }
+
+/** The least gas a transaction uses: its 21,000 intrinsic gas less the largest refund, a fifth (EIP-3529). */
+const leastGasUsed = 16_800n
 
 /** What `BlockFees.planNextBlock` gives. */
 export type NextBlockPlan = Awaited<ReturnType<BlockFees['planNextBlock']>>

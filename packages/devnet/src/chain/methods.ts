@@ -42,7 +42,16 @@ import type { ChainEvents } from './chainEvents.js'
 import type { FeeManagerState } from './feeManager.js'
 import { type Check, checked, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
 import type { LogRanges } from './logRange.js'
-import { admitAnvilMine, admitEvmMine, type Miner } from './miner.js'
+import {
+  admitAnvilMine,
+  admitEvmMine,
+  admitNextBlockTimestamp,
+  increaseTime,
+  revertClock,
+  type Miner,
+  setNextBlockTimestamp,
+  setTime,
+} from './miner.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { type LocalMethod, localMethods } from './service.js'
@@ -266,6 +275,14 @@ const rows: Record<string, MethodRow> = {
   eth_fillTransaction: { admit: admitFill },
   evm_mine: { admit: admitEvmMine },
   anvil_mine: { admit: admitAnvilMine },
+  // anvil's time moves, which the devnet's clock follows (./clock.ts).
+  evm_increaseTime: { reply: increaseTime },
+  anvil_increaseTime: { reply: increaseTime },
+  evm_setTime: { reply: setTime },
+  anvil_setTime: { reply: setTime },
+  evm_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
+  evm_revert: { reply: revertClock },
+  anvil_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
 }
 
 /** Forwarded as it is, alone: it may change state. */

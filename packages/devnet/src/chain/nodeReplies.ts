@@ -73,7 +73,7 @@ export async function nodeBlock(blockFees: BlockFees, anvilBlock: AnvilBlock): P
   if (anvilBlock.baseFeePerGas !== undefined) {
     const cost = await blockFees.blockGasCostOf(anvilBlock)
     if (cost !== null) block.blockGasCost = hex(cost)
-    const granite = blockFees.graniteFieldsOf(BigInt(anvilBlock.timestamp))
+    const granite = blockFees.graniteFieldsOf({ ...anvilBlock, timestamp: BigInt(anvilBlock.timestamp) })
     if (granite) {
       block.timestampMilliseconds = hex(granite.timestampMilliseconds)
       block.minDelayExcess = hex(granite.minDelayExcess)

@@ -109,7 +109,7 @@ export async function admitFill(call: ChainCall, l1: L1): Promise<Admission | un
   return outcome ? { outcome } : undefined
 }
 
-type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; create: boolean; message: object }
+type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; tipCap?: bigint; create: boolean; message: object }
 
 /** A send's signed form for the pending pool, with its nonce; undefined where it has none. */
 type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
@@ -149,7 +149,10 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
   if (!tx) return { call: sent, after: mined }
   if (await lacksRole(l1, txAllowList, tx.sender))
     return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
-  const plan = await blockFees.planNextBlock()
+  const plan = await blockFees.planNextBlock(
+    undefined,
+    tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined,
+  )
   const feeCap = tx.feeCap
   if (feeCap !== undefined) {
     const minimum = poolMinimum(plan)
@@ -212,6 +215,7 @@ function unsignedSend(args: unknown): Send | undefined {
     sender: t.from,
     nonce: quantity(nonce),
     feeCap: quantity(maxFeePerGas) ?? quantity(gasPrice),
+    tipCap: quantity(maxPriorityFeePerGas) ?? quantity(gasPrice),
     create: t.to === undefined || t.to === null,
     message,
   }

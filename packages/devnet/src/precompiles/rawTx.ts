@@ -96,7 +96,7 @@ export type TxMessage = { to?: string; gas: string; value: string; input: string
  */
 export function decodeRawTransaction(
   raw: string,
-): { sender: string; nonce: bigint; feeCap: bigint; create: boolean; message: TxMessage } | undefined {
+): { sender: string; nonce: bigint; feeCap: bigint; tipCap: bigint; create: boolean; message: TxMessage } | undefined {
   try {
     const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
     if (bytes.length === 0) return undefined
@@ -141,6 +141,7 @@ export function decodeRawTransaction(
       sender,
       nonce: toBig(fields[legacy ? 0 : 1]!),
       feeCap: toBig(fields[feeCapIndex]!),
+      tipCap: toBig(fields[legacy || bytes[0] === 1 ? feeCapIndex : 2]!),
       create: to instanceof Uint8Array && to.length === 0,
       message: {
         ...(to instanceof Uint8Array && to.length === 20 ? { to: hex(to) } : {}),
