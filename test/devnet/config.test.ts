@@ -706,10 +706,14 @@ describe('startDevnet with a bad file', () => {
         upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } }),
       ),
     )
-    // An "anvil" that leaves a mark if started: the config error must come first.
+    // An "anvil" of a supported version that leaves a mark if started: the config error must come first.
     const mark = join(dir, 'anvil-started')
     const anvilBinary = join(dir, 'anvil-spy.sh')
-    writeFileSync(anvilBinary, `#!/bin/sh\ntouch '${mark}'\nsleep 30\n`, { mode: 0o755 })
+    writeFileSync(
+      anvilBinary,
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\ntouch '${mark}'\nsleep 30\n`,
+      { mode: 0o755 },
+    )
     const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u, anvilBinary })
     await expect(attempt).rejects.toBeInstanceOf(ChainConfigError)
     await expect(attempt).rejects.toThrow(

@@ -8,6 +8,7 @@
  * starts; {@link loadDevnetRuntime} checks them at once and throws one
  * {@link DevnetDependencyError} naming the install command for what is missing or too old.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, dirname, join } from 'node:path'
@@ -32,6 +33,12 @@ export const devnetPackages = {
 
 type DevnetPackage = keyof typeof devnetPackages
 
+/**
+ * The anvil versions the devnet runs on: 1.7.0 up to, not including, 2.0.0 (tested with the npm builds
+ * of 1.7.0 and 1.7.1). Older ones lack what the devnet asks of anvil; a new major may change it.
+ */
+export const supportedAnvilVersions = { min: [1, 7, 0], below: [2, 0, 0], range: '>=1.7.0 <2.0.0' } as const
+
 /** No anvil is found, or a package the devnet runs on is missing or too old; the message says what to install. */
 export class DevnetDependencyError extends SubnetRpcError {
   /** What is missing, by package name (`@foundry-rs/anvil` standing for any anvil binary). */
@@ -42,10 +49,12 @@ export class DevnetDependencyError extends SubnetRpcError {
     const installCommand = `npm i -D ${problems.map((p) => `${p.name}@${devnetPackages[p.name].version}`).join(' ')}`
     super(
       [
-        'the devnet needs packages that are not installed:',
+        problems.some((p) => p.unsupported)
+          ? 'the devnet needs packages that are missing or of an unsupported version:'
+          : 'the devnet needs packages that are not installed:',
         ...problems.map((p) => `  - ${p.name} (${devnetPackages[p.name].role}): ${p.problem}`),
         `Install them with:  ${installCommand}`,
-        'Instead of @foundry-rs/anvil, any anvil binary works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ' +
+        `Instead of @foundry-rs/anvil, any anvil binary of a version ${supportedAnvilVersions.range} works: the anvilBinary option of startDevnet (--anvil <path> on the CLI), ` +
           'the ANVIL_BINARY environment variable, or `anvil` on PATH (foundryup). ' +
           '@viem/anvil and @noble/curves are dependencies of subnet-rpc-devnet, needed with any anvil: if either is listed, ' +
           'the install lacks it or resolves an older one.',
@@ -138,7 +147,61 @@ export function findAnvilBinary(anvilBinary?: string): string {
 
 type CreateAnvil = typeof import('@viem/anvil').createAnvil
 type Bls = typeof import('@noble/curves/bls12-381').bls12_381
-type Problem = { name: DevnetPackage; problem: string }
+type Problem = { name: DevnetPackage; problem: string; unsupported?: boolean }
+
+/**
+ * The version `anvil --version` prints (`anvil Version: 1.7.1`, older `anvil 0.2.0 (…)`), as [major,
+ * minor, patch]; the npm build of 1.7.0 prints `1.6.0-v1.7.0`, whose `-v` suffix is the release.
+ */
+export function parseAnvilVersion(output: string): [number, number, number] | undefined {
+  const m = /anvil(?: Version:)? (\d+)\.(\d+)\.(\d+)(?:-v(\d+)\.(\d+)\.(\d+))?/i.exec(output)
+  if (!m) return undefined
+  const [major, minor, patch] = (m[4] !== undefined ? m.slice(4, 7) : m.slice(1, 4)).map(Number) as [number, number, number]
+  return [major, minor, patch]
+}
+
+const before = (a: readonly number[], b: readonly number[]) => {
+  for (let i = 0; i < 3; i++) if (a[i]! !== b[i]!) return a[i]! < b[i]!
+  return false
+}
+
+const checkedVersions = new Map<string, Problem | undefined>()
+
+/** Runs `binary --version` (once per path): a problem when the version is outside {@link supportedAnvilVersions}. */
+function anvilVersionProblem(binary: string): Problem | undefined {
+  if (checkedVersions.has(binary)) return checkedVersions.get(binary)
+  const { range } = supportedAnvilVersions
+  const fix =
+    `install a supported one with npm i -D @foundry-rs/anvil@${devnetPackages['@foundry-rs/anvil'].version} ` +
+    '(used unless the anvilBinary option, --anvil or ANVIL_BINARY names another), or point to one'
+  let output: string
+  try {
+    output = execFileSync(binary, ['--version'], { encoding: 'utf8', timeout: 15_000, stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (e) {
+    return {
+      name: '@foundry-rs/anvil',
+      unsupported: true,
+      problem: `${binary} --version failed (${(e as Error).message.split('\n')[0]}); ${fix}`,
+    }
+  }
+  const version = parseAnvilVersion(output)
+  const found = output.trim().split('\n')[0]
+  let problem: Problem | undefined
+  if (!version)
+    problem = {
+      name: '@foundry-rs/anvil',
+      unsupported: true,
+      problem: `${binary} printed no anvil version (${JSON.stringify(found)}); ${fix}`,
+    }
+  else if (before(version, supportedAnvilVersions.min) || !before(version, supportedAnvilVersions.below))
+    problem = {
+      name: '@foundry-rs/anvil',
+      unsupported: true,
+      problem: `${binary} is anvil ${version.join('.')} ("${found}"), the devnet supports anvil ${range}; ${fix}`,
+    }
+  checkedVersions.set(binary, problem)
+  return problem
+}
 
 let bls: Bls | undefined
 function blsProblem(): Problem | undefined {
@@ -177,8 +240,8 @@ function loadCreateAnvil(): Promise<CreateAnvil | undefined> {
 }
 
 /**
- * Everything the devnet runs on, checked at once before anything starts: an anvil binary,
- * `@viem/anvil` and `@noble/curves`. Throws one {@link DevnetDependencyError} listing all
+ * Everything the devnet runs on, checked at once before anything starts: an anvil binary of a
+ * supported version (`anvil --version`, {@link supportedAnvilVersions}), `@viem/anvil` and `@noble/curves`. Throws one {@link DevnetDependencyError} listing all
  * that is missing, with the `npm i -D …` command; returns the binary's path.
  * @internal
  */
@@ -186,6 +249,10 @@ export async function loadDevnetRuntime(anvilBinary?: string): Promise<{ binary:
   const problems: Problem[] = []
   const binary = locateAnvilBinary(anvilBinary)
   if (!binary) problems.push({ name: '@foundry-rs/anvil', problem: `anvil ${notFound}` })
+  else {
+    const version = anvilVersionProblem(binary)
+    if (version) problems.push(version)
+  }
   if (!(await loadCreateAnvil())) problems.push({ name: '@viem/anvil', problem: 'not installed' })
   const noble = blsProblem()
   if (noble) problems.push(noble)

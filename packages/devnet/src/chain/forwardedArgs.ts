@@ -67,16 +67,51 @@ const transactionArgs = goStruct('ethapi.TransactionArgs', {
 /** An argument passed on as it is (state and block overrides). */
 const unchecked: ArgDecoder<string> = (raw) => raw
 
+/** The node's refusal of mixed fee styles (transaction_args.go `setFeeDefaults` and `ToMessage`). */
+export const bothFeeStylesText = 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified'
+
+/**
+ * Whether transaction arguments set both `gasPrice` and an EIP-1559 fee field, as Go's decoding reads
+ * them: keys matched case-insensitively, the last one wins, `null` leaves a field unset. A node refuses
+ * such arguments (`bothFeeStylesText`), and anvil 1.8.5 and later refuse them with their own text.
+ */
+export function bothFeeStyles(args: unknown): boolean {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return false
+  const set = new Map<string, boolean>()
+  for (const [key, value] of Object.entries(args)) set.set(key.toLowerCase(), value !== null && value !== undefined)
+  return set.get('gasprice') === true && (set.get('maxfeepergas') === true || set.get('maxpriorityfeepergas') === true)
+}
+
 /**
  * A simulation: `TransactionArgs`, then an optional block (latest when absent; one naming neither
- * block nor hash is refused) and the optional arguments after it.
+ * block nor hash is refused) and the optional arguments after it. Arguments with both fee styles
+ * are refused with the node's -32000 (`ToMessage`, `setDefaults`), so anvil never sees them.
  */
 export const simulation =
   (optional: number): Check =>
   (params) => {
-    const [, block] = positionalArgs<unknown[]>(params, [transactionArgs, blockNumberOrHashArg, ...new Array(optional).fill(unchecked)], 1)
+    const [args, block] = positionalArgs<unknown[]>(
+      params,
+      [transactionArgs, blockNumberOrHashArg, ...new Array(optional).fill(unchecked)],
+      1,
+    )
     if (block && 'empty' in (block as BlockNumberOrHash)) throw new RpcError(-32000, 'invalid arguments; neither block nor hash specified')
+    if (bothFeeStyles(args)) throw new RpcError(-32000, bothFeeStylesText)
   }
+
+/**
+ * `debug_traceCall(args, block, config)`: only the fee styles are checked (the node's `ToMessage`);
+ * arguments that do not parse are left to anvil, as the method was before.
+ */
+export const feeStyles: Check = (params) => {
+  let first: unknown
+  try {
+    first = (JSON.parse(params ?? '[]') as unknown[])[0]
+  } catch {
+    return
+  }
+  if (bothFeeStyles(first)) throw new RpcError(-32000, bothFeeStylesText)
+}
 
 /**
  * `SendRawTransaction(input hexutil.Bytes)`, then `Transaction.UnmarshalBinary`'s envelope: a first

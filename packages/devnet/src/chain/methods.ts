@@ -40,7 +40,7 @@ import { nodeExecutionError } from './execution.js'
 import { unsubscribe } from './executor.js'
 import type { ChainEvents } from './chainEvents.js'
 import type { FeeManagerState } from './feeManager.js'
-import { type Check, checked, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
+import { type Check, checked, feeStyles, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
 import type { LogRanges } from './logRange.js'
 import {
   admitAnvilMine,
@@ -239,7 +239,7 @@ const rows: Record<string, MethodRow> = {
     reply: precompileCallErrors,
   },
   eth_createAccessList: { args: simulation(0), tags: 'simulation' },
-  debug_traceCall: { tags: 'pending' },
+  debug_traceCall: { args: feeStyles, tags: 'pending' },
 
   // Logs and filters.
   eth_getLogs: {

@@ -9,7 +9,8 @@
  * leaves only the nonce, chain ID and encoding to anvil's own fill.
  */
 import type { AnvilClient } from '../chain/anvilClient.js'
-import type { CallOutcome } from '../chain/envelope.js'
+import { type CallOutcome, nodeErrorOutcome } from '../chain/envelope.js'
+import { bothFeeStyles, bothFeeStylesText } from '../chain/forwardedArgs.js'
 
 export type Args = Record<string, unknown>
 
@@ -17,7 +18,9 @@ export type Args = Record<string, unknown>
  * The arguments of a transaction with the node's defaults for its fees and gas (`setFeeDefaults`,
  * then `DoEstimateGas`), or the estimate's error, which is the answer. `estimate` answers
  * `eth_estimateGas` for the arguments as the devnet does. Undefined where anvil's own answer stands
- * (mixed fee fields the node refuses).
+ * (arguments that are not an object). Arguments with both `gasPrice` and an EIP-1559 fee field get the
+ * node's refusal (`setFeeDefaults`), so what reaches anvil carries one fee style: `gasPrice` alone, as
+ * given, or both EIP-1559 fields (anvil 1.8.5 and later refuse a mix).
  */
 export async function fillDefaults(
   anvil: AnvilClient,
@@ -28,7 +31,9 @@ export async function fillDefaults(
   if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined
   const args: Args = { ...(given as Args) }
   const set = (key: string) => args[key] !== undefined && args[key] !== null
-  if (set('gasPrice') && (set('maxFeePerGas') || set('maxPriorityFeePerGas'))) return undefined
+  if (bothFeeStyles(args)) return { error: nodeErrorOutcome(bothFeeStylesText) }
+  // A null fee field is an unset one (Go's decoding); it is not passed on.
+  for (const key of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas']) if (args[key] === null) delete args[key]
   if (!set('gasPrice') && !(set('maxFeePerGas') && set('maxPriorityFeePerGas'))) {
     if (!set('maxPriorityFeePerGas')) args.maxPriorityFeePerGas = `0x${(await suggestTip()).toString(16)}`
     if (!set('maxFeePerGas')) {
