@@ -20,14 +20,13 @@ export { checkForks, ethForkOrder, type Fork } from './core/config/forkOrder.js'
 export { networkName, networkNames, platformChainID, primaryChainIDs, txFeeTable } from './core/config/network.js'
 export { networkUpgradeDefaults, type UpgradeTimes } from './core/config/networkUpgrades.js'
 export {
+  gasPriceManagerAddress,
   ignoredGenesisPrecompiles,
   readPrecompileConfig,
   readPrecompileUpgrade,
   registeredPrecompileKeys,
 } from './core/config/precompiles.js'
 export { minTargetGas, readGasPriceConfig, verifyGasPriceConfig, type GasPriceConfigSpec } from './core/config/gasPriceConfig.js'
-/** The Gas Price Manager's address (pending registration; its ABI is `gasPriceManagerAbi` in `subnet-rpc`). */
-export { gasPriceManagerAddress } from './core/precompiles/addresses.js'
 export {
   isPendingPrecompileKey,
   pendingPrecompiles,

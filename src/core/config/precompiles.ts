@@ -45,6 +45,18 @@ export const registeredPrecompileKeys: readonly ConfigPrecompileKey[] = /* @__PU
   ),
 ]
 
+/**
+ * The Gas Price Manager (ACP-224, `gasPriceManagerConfig`, `contracts/gaspricemanager/module.go`):
+ * not registered by avalanchego v1.15.0, so nothing is served there yet. Use with `gasPriceManagerAbi` (`subnet-rpc`). Here, not
+ * in src/core/precompiles/addresses.ts, so that the viem actions' bundles do not carry it.
+ *
+ * @example
+ * import { gasPriceManagerAddress } from 'subnet-rpc/config'
+ *
+ * gasPriceManagerAddress // '0x0200000000000000000000000000000000000006'
+ */
+export const gasPriceManagerAddress = pendingPrecompiles.gasPriceManagerConfig.address
+
 const hasAllowList = (key: ConfigPrecompileKey) =>
   isPendingPrecompileKey(key) ? pendingPrecompiles[key].allowList : precompiles[key].allowList
 

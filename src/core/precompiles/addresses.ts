@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError } from '../../errors/argument.js'
 import { isAddress } from '../decode/kit.js'
-import { type PrecompileKey, pendingPrecompiles, precompileKeys, precompiles } from '../names.js'
+import { type PrecompileKey, precompileKeys, precompiles } from '../names.js'
 
 /**
  * The address of the precompile with config key `K`, as a literal type (any precompile's
@@ -97,17 +97,6 @@ export const rewardManagerAddress = precompiles.rewardManagerConfig.address
  * warpMessengerAddress // '0x0200000000000000000000000000000000000005'
  */
 export const warpMessengerAddress = precompiles.warpConfig.address
-
-/**
- * The Gas Price Manager (ACP-224, `gasPriceManagerConfig`, `contracts/gaspricemanager/module.go`):
- * not registered by avalanchego v1.15.0, so nothing is served there yet. Use with {@link gasPriceManagerAbi}.
- *
- * @example
- * import { gasPriceManagerAddress } from 'subnet-rpc/config'
- *
- * gasPriceManagerAddress // '0x0200000000000000000000000000000000000006'
- */
-export const gasPriceManagerAddress = pendingPrecompiles.gasPriceManagerConfig.address
 
 /**
  * The config key of the precompile at `address` (any letter case), or `undefined` when no
