@@ -19,7 +19,20 @@ export { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from 
 export { checkForks, ethForkOrder, type Fork } from './core/config/forkOrder.js'
 export { networkName, networkNames, platformChainID, primaryChainIDs, txFeeTable } from './core/config/network.js'
 export { networkUpgradeDefaults, type UpgradeTimes } from './core/config/networkUpgrades.js'
-export { readPrecompileConfig, readPrecompileUpgrade } from './core/config/precompiles.js'
+export {
+  gasPriceManagerAddress,
+  ignoredGenesisPrecompiles,
+  readPrecompileConfig,
+  readPrecompileUpgrade,
+  registeredPrecompileKeys,
+} from './core/config/precompiles.js'
+export { minTargetGas, readGasPriceConfig, verifyGasPriceConfig, type GasPriceConfigSpec } from './core/config/gasPriceConfig.js'
+export {
+  isPendingPrecompileKey,
+  pendingPrecompiles,
+  type ConfigPrecompileKey,
+  type PendingPrecompileKey,
+} from './core/names.js'
 export { activePrecompileConfig, activePrecompilesJson, activeRulesJson, chainConfigOf } from './core/config/rules.js'
 export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, StateUpgradeSpec, UpgradeFile } from './core/config/types.js'
 export {

@@ -28,6 +28,7 @@ export {
   allowListAbi,
   deployerAllowListAbi,
   feeManagerAbi,
+  gasPriceManagerAbi,
   nativeMinterAbi,
   precompileAbis,
   rewardManagerAbi,

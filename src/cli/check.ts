@@ -22,6 +22,7 @@ import { networkName } from '../core/config/network.js'
 import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
 import { comesWith, scheduleRelease } from '../core/config/upgrades.js'
 import { ChainConfigError } from '../errors/config.js'
+import { isPendingPrecompileKey, pendingPrecompiles } from '../core/names.js'
 import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
@@ -160,7 +161,15 @@ function problemOf(e: ChainConfigError, files: string[]): CheckProblem {
     if (!e.message.startsWith(`${file}: `)) continue
     const rest = e.message.slice(file.length + 2)
     const i = rest.indexOf(': ')
-    return i < 0 ? { kind: 'verify', file, message: rest } : { kind: 'verify', file, entry: rest.slice(0, i), message: rest.slice(i + 2) }
+    if (i < 0) return { kind: 'verify', file, message: rest }
+    const message = rest.slice(i + 2)
+    // A pending precompile (src/core/names.ts): the node's text, and why.
+    const key = /^failed to parse upgrade bytes: unknown precompile config: (\w+)$/.exec(message)?.[1]
+    const hint =
+      key && isPendingPrecompileKey(key)
+        ? `avalanchego ${scheduleRelease} has the ${pendingPrecompiles[key].name}'s module but does not register it (precompile/registry/registry.go): no node accepts it yet`
+        : undefined
+    return { kind: 'verify', file, entry: rest.slice(0, i), message, ...(hint && { hint }) }
   }
   return { kind: 'verify', message: e.message }
 }
@@ -263,7 +272,9 @@ async function run(argv: string[]): Promise<CheckReport> {
   // The node's parse and Verify rules.
   let next: ChainConfig
   try {
-    next = chainConfigOf(loadChainFiles(values.genesis, values.upgrade, network.id, network.schedule).spec)
+    const files = loadChainFiles(values.genesis, values.upgrade, network.id, network.schedule)
+    for (const message of files.warnings) report.warnings.push({ kind: 'ignored', source: 'genesis', message })
+    next = chainConfigOf(files.spec)
   } catch (e) {
     if (!(e instanceof ChainConfigError)) throw new InputError((e as Error).message)
     report.errors.push(problemOf(e, [values.genesis, ...(values.upgrade ? [values.upgrade] : [])]))

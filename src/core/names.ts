@@ -53,3 +53,25 @@ export type PrecompileKey = keyof typeof precompiles
 /** Every precompile config key, in address order. */
 export const precompileKeys = /* @__PURE__ */ Object.keys(precompiles) as PrecompileKey[]
 export const isPrecompileKey = (key: string): key is PrecompileKey => Object.hasOwn(precompiles, key)
+
+/**
+ * Stateful precompiles whose module is in subnet-evm but not registered, by config key: the
+ * Gas Price Manager (ACP-224, `precompile/contracts/gaspricemanager/module.go`) has its import
+ * commented out in `precompile/registry/registry.go` (avalanchego v1.15.0). A node ignores such
+ * a key in a genesis (`params/extras/precompiles.go` `Precompiles.UnmarshalJSON` reads registered
+ * keys only) and refuses it in upgrade.json (`precompile_upgrade.go` `PrecompileUpgrade.UnmarshalJSON`:
+ * `unknown precompile config`). `registered: true` is the switch for the release that registers it:
+ * the chain-config code (src/core/config) then reads, verifies and keeps it as a node would.
+ */
+export const pendingPrecompiles = {
+  gasPriceManagerConfig: {
+    name: 'Gas Price Manager',
+    address: '0x0200000000000000000000000000000000000006',
+    allowList: true,
+    registered: false,
+  },
+} as const
+export type PendingPrecompileKey = keyof typeof pendingPrecompiles
+/** A precompile config key the chain-config code knows: registered, or pending registration. */
+export type ConfigPrecompileKey = PrecompileKey | PendingPrecompileKey
+export const isPendingPrecompileKey = (key: string): key is PendingPrecompileKey => Object.hasOwn(pendingPrecompiles, key)

@@ -723,6 +723,32 @@ describe('startDevnet with a bad file', () => {
   })
 })
 
+describe('startDevnet with the Gas Price Manager (module in subnet-evm, not registered)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subnet-rpc-start-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('rejects its upgrade.json entry with the node text before spawning anvil', async () => {
+    const u = join(dir, 'upgrade.json')
+    writeFileSync(u, JSON.stringify(upgrades({ gasPriceManagerConfig: { blockTimestamp: 100 } })))
+    const mark = join(dir, 'anvil-started')
+    const anvilBinary = join(dir, 'anvil-spy.sh')
+    writeFileSync(anvilBinary, `#!/bin/sh\ntouch '${mark}'\nsleep 30\n`, { mode: 0o755 })
+    const attempt = startDevnet({ genesis: genesis(), upgrade: u, anvilBinary })
+    await expect(attempt).rejects.toBeInstanceOf(ChainConfigError)
+    await expect(attempt).rejects.toThrow(
+      new ChainConfigError(`${u}: precompileUpgrades[0]: failed to parse upgrade bytes: unknown precompile config: gasPriceManagerConfig`),
+    )
+    expect(existsSync(mark)).toBe(false)
+  })
+
+  it('the shared loader ignores it in a genesis (no config, a warning)', () => {
+    const files = loadChainFiles(genesis({ gasPriceManagerConfig: { blockTimestamp: 0 } }), undefined, LOCAL)
+    expect(files.spec.genesisPrecompiles).toEqual([])
+    expect(files.warnings).toHaveLength(1)
+    expect(goJson(chainConfigJson(files.spec))).not.toContain('gasPriceManager')
+  })
+})
+
 describe('*math.HexOrDecimal256 amounts (common/math/big.go ParseBig256; MarshalText %#x)', () => {
   const minter = (initialMint: unknown) => upgrades({ contractNativeMinterConfig: { blockTimestamp: 100, initialMint } })
   const mintJson = (amount: unknown) => {

@@ -3,11 +3,11 @@
  * after `SetDefaults`, `upgrade.json` overrides and `SetEthUpgrades`, verified with the
  * node's rules (`params/extras`), and written exactly as `eth_getChainConfig` writes it.
  */
-import { feeConfigKeys, networkUpgradeKeys, precompileKeys } from '../names.js'
+import { type ConfigPrecompileKey, feeConfigKeys, networkUpgradeKeys } from '../names.js'
 import { defaultFeeConfig, feeConfigJson, readFeeConfig, verifyFeeConfig } from './feeConfig.js'
 import { type EthForkBlockKey, ethForkBlockKeys, ethForkTimeKeys } from './forkOrder.js'
 import { networkUpgradeDefaults, type UpgradeTimes } from './networkUpgrades.js'
-import { readPrecompileConfig, readPrecompileUpgrade } from './precompiles.js'
+import { readPrecompileConfig, readPrecompileUpgrade, registeredPrecompileKeys } from './precompiles.js'
 import {
   at,
   fail,
@@ -66,7 +66,14 @@ function readNetworkUpgrades(o: Record<string, unknown>, w: Where): NetworkUpgra
  * Reads the genesis `config` object of a subnet-evm genesis. `schedule` is the network's
  * upgrade times as a node has them (`info.upgrades`); without it, the built-in tables.
  */
-export function readGenesisConfig(config: unknown, networkID: number, w: Where, schedule?: UpgradeTimes): Omit<ChainSpec, 'upgrades'> {
+/** `registered`: internal, the precompile keys taken as registered (default `registeredPrecompileKeys`). */
+export function readGenesisConfig(
+  config: unknown,
+  networkID: number,
+  w: Where,
+  schedule?: UpgradeTimes,
+  registered: readonly ConfigPrecompileKey[] = registeredPrecompileKeys,
+): Omit<ChainSpec, 'upgrades'> {
   const c = readObject(config, w)
   if (c.chainId === undefined || c.chainId === null) fail(at(w, 'chainId'), 'chainId is required')
   const chainId = readBigInt(c.chainId, at(w, 'chainId'))
@@ -100,9 +107,10 @@ export function readGenesisConfig(config: unknown, networkID: number, w: Where, 
   }
 
   // `Precompiles.UnmarshalJSON` (`params/extras/precompiles.go`): each registered key present,
-  // in registry order; `null` unmarshals into an empty config (nil timestamp), as Go does.
+  // in registry order; `null` unmarshals into an empty config (nil timestamp), as Go does. Other keys
+  // (a pending precompile's among them, see ignoredGenesisPrecompiles) are ignored.
   const genesisPrecompiles: PrecompileConfig[] = []
-  for (const key of precompileKeys) {
+  for (const key of registered) {
     if (c[key] === undefined) continue
     genesisPrecompiles.push(readPrecompileConfig(key, c[key] === null ? {} : c[key], at(w, key)))
   }
@@ -168,8 +176,11 @@ function hash32(v: unknown, w: Where): string {
   return `0x${v.slice(2).toLowerCase()}`
 }
 
-/** Reads `upgrade.json` (`extras.UpgradeConfig`); unknown keys are ignored, as the node does. */
-export function readUpgradeFile(v: unknown, w: Where): UpgradeFile {
+/**
+ * Reads `upgrade.json` (`extras.UpgradeConfig`); unknown keys are ignored, as the node does.
+ * `registered`: internal, the precompile keys taken as registered (default `registeredPrecompileKeys`).
+ */
+export function readUpgradeFile(v: unknown, w: Where, registered: readonly ConfigPrecompileKey[] = registeredPrecompileKeys): UpgradeFile {
   const o = readObject(v, w)
   const out: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
   if (o.networkUpgradeOverrides !== undefined && o.networkUpgradeOverrides !== null)
@@ -181,7 +192,7 @@ export function readUpgradeFile(v: unknown, w: Where): UpgradeFile {
     out.stateUpgrades = readArray(o.stateUpgrades, at(w, 'stateUpgrades')).map((s, i) => readStateUpgrade(s, at(at(w, 'stateUpgrades'), i)))
   if (o.precompileUpgrades !== undefined && o.precompileUpgrades !== null)
     out.precompileUpgrades = readArray(o.precompileUpgrades, at(w, 'precompileUpgrades')).map((p, i) =>
-      readPrecompileUpgrade(p, at(at(w, 'precompileUpgrades'), i)),
+      readPrecompileUpgrade(p, at(at(w, 'precompileUpgrades'), i), registered),
     )
   return out
 }

@@ -5,13 +5,23 @@
 import { parseJson } from '../json/parse.js'
 import { buildChainSpec, readGenesisConfig, readUpgradeFile } from './chainSpec.js'
 import { ChainConfigError } from '../../errors/config.js'
-import { at, fail, readHexOrDecimal256, readObject, type Where } from './read.js'
+import { at, fail, isObject, readHexOrDecimal256, readObject, type Where } from './read.js'
 import type { ChainSpec, UpgradeFile } from './types.js'
 import type { UpgradeTimes } from './networkUpgrades.js'
+import { ignoredGenesisPrecompiles, registeredPrecompileKeys } from './precompiles.js'
+import { pendingPrecompiles, type ConfigPrecompileKey } from '../names.js'
+import { scheduleRelease } from './upgrades.js'
 
 export type AllocEntry = { address: `0x${string}`; balance: bigint; code?: string; storage?: [string, string][]; nonce?: bigint }
 
-export type ChainFiles = { spec: ChainSpec; alloc: AllocEntry[]; genesisTimestamp: bigint; gasLimit: bigint }
+export type ChainFiles = {
+  spec: ChainSpec
+  alloc: AllocEntry[]
+  genesisTimestamp: bigint
+  gasLimit: bigint
+  /** What a node accepts but does not act on, as `<file>: <entry>: <why>` (a pending precompile in the genesis). */
+  warnings: string[]
+}
 
 /** A file path, JSON text, or an already parsed object. */
 export type JsonSource = string | Record<string, unknown>
@@ -79,6 +89,8 @@ export function loadChainFiles(
   upgradeSource: JsonSource | undefined,
   networkID: number,
   schedule?: UpgradeTimes,
+  /** @internal The precompile keys taken as registered (default `registeredPrecompileKeys`). */
+  registered: readonly ConfigPrecompileKey[] = registeredPrecompileKeys,
 ): ChainFiles {
   const g = load(genesisSource, 'genesis')
   const w: Where = { file: g.file, path: '' }
@@ -97,13 +109,19 @@ export function loadChainFiles(
           graniteTimestamp: 1_763_568_000n,
         }
       : genesis.config
-  const base = readGenesisConfig(config, networkID, at(w, 'config'), schedule)
+  const base = readGenesisConfig(config, networkID, at(w, 'config'), schedule, registered)
+  const warnings = isObject(config)
+    ? ignoredGenesisPrecompiles(config, registered).map(
+        (key) =>
+          `${g.file}: config.${key}: ignored: avalanchego ${scheduleRelease} does not register the ${pendingPrecompiles[key].name} (precompile/registry/registry.go), so a node starts this genesis without it`,
+      )
+    : []
   let upgrades: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }
   let upgradeFile = 'upgrade.json'
   if (upgradeSource !== undefined) {
     const u = load(upgradeSource, 'upgrade.json')
     upgradeFile = u.file
-    upgrades = readUpgradeFile(u.value, { file: u.file, path: '' })
+    upgrades = readUpgradeFile(u.value, { file: u.file, path: '' }, registered)
   }
   // Genesis.Verify checks the gas limit first, before the chain config's own Verify.
   // (`FeeConfig.GasLimit.Uint64()`: the low 64 bits of |gasLimit|; a nil one is left to Verify.)
@@ -114,5 +132,5 @@ export function loadChainFiles(
       fail(at(w, 'gasLimit'), `failed to verify genesis: gas limit in fee config (${low}) does not match gas limit in header (${gasLimit})`)
   }
   const spec = buildChainSpec(base, upgrades, { genesis: g.file, upgrade: upgradeFile })
-  return { spec, alloc: readAlloc(genesis.alloc, at(w, 'alloc')), genesisTimestamp, gasLimit }
+  return { spec, alloc: readAlloc(genesis.alloc, at(w, 'alloc')), genesisTimestamp, gasLimit, warnings }
 }

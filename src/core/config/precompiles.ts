@@ -1,11 +1,22 @@
 /**
  * Reading the configs of the stateful precompiles subnet-evm registers (`precompile/registry`;
- * keys, addresses and which have an allow list in src/core/names.ts), and each config's JSON
+ * keys, addresses and which have an allow list in src/core/names.ts, with the modules it has but
+ * does not register yet, `pendingPrecompiles`), and each config's JSON
  * as the node writes it: allow-list fields first, then `blockTimestamp` (null when nil) and
  * `disable` (only when true), then the module's own fields (`precompile/contracts/<module>/config.go`).
  */
-import { isPrecompileKey, precompileKeys, precompiles, type PrecompileKey } from '../names.js'
+import {
+  type ConfigPrecompileKey,
+  isPendingPrecompileKey,
+  isPrecompileKey,
+  pendingPrecompiles,
+  precompileKeys,
+  precompiles,
+  type PendingPrecompileKey,
+  type PrecompileKey,
+} from '../names.js'
 import { feeConfigJson, readFeeConfig } from './feeConfig.js'
+import { readGasPriceConfig } from './gasPriceConfig.js'
 import {
   at,
   fail,
@@ -23,6 +34,43 @@ import type { PrecompileConfig } from './types.js'
 
 export { isPrecompileKey, type PrecompileConfig, type PrecompileKey }
 
+/**
+ * The precompile config keys a node registers, in address (registry) order: subnet-evm's registered
+ * ones, then each pending one switched on (`registered: true` in `pendingPrecompiles`).
+ */
+export const registeredPrecompileKeys: readonly ConfigPrecompileKey[] = /* @__PURE__ */ [
+  ...precompileKeys,
+  ...(Object.keys(pendingPrecompiles) as PendingPrecompileKey[]).filter(
+    (k) => (pendingPrecompiles[k] as { registered: boolean }).registered,
+  ),
+]
+
+/**
+ * The Gas Price Manager (ACP-224, `gasPriceManagerConfig`, `contracts/gaspricemanager/module.go`):
+ * not registered by avalanchego v1.15.0, so nothing is served there yet. Use with `gasPriceManagerAbi` (`subnet-rpc`). Here, not
+ * in src/core/precompiles/addresses.ts, so that the viem actions' bundles do not carry it.
+ *
+ * @example
+ * import { gasPriceManagerAddress } from 'subnet-rpc/config'
+ *
+ * gasPriceManagerAddress // '0x0200000000000000000000000000000000000006'
+ */
+export const gasPriceManagerAddress = pendingPrecompiles.gasPriceManagerConfig.address
+
+const hasAllowList = (key: ConfigPrecompileKey) =>
+  isPendingPrecompileKey(key) ? pendingPrecompiles[key].allowList : precompiles[key].allowList
+
+/**
+ * The pending precompiles a genesis `config` names that `registered` leaves out: a node ignores them
+ * (`Precompiles.UnmarshalJSON`, `params/extras/precompiles.go`, reads registered keys only).
+ */
+export function ignoredGenesisPrecompiles(
+  config: Record<string, unknown>,
+  registered: readonly ConfigPrecompileKey[] = registeredPrecompileKeys,
+): PendingPrecompileKey[] {
+  return (Object.keys(pendingPrecompiles) as PendingPrecompileKey[]).filter((k) => config[k] !== undefined && !registered.includes(k))
+}
+
 const roles = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const
 
 function readAddresses(v: unknown, w: Where): `0x${string}`[] | undefined {
@@ -31,10 +79,10 @@ function readAddresses(v: unknown, w: Where): `0x${string}`[] | undefined {
 }
 
 /** Reads one precompile config object of module `key`. */
-export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): PrecompileConfig {
+export function readPrecompileConfig(key: ConfigPrecompileKey, v: unknown, w: Where): PrecompileConfig {
   const o = readObject(v, w)
   const json: Record<string, unknown> = {}
-  if (precompiles[key].allowList) {
+  if (hasAllowList(key)) {
     for (const role of roles) {
       const list = readAddresses(o[role], at(w, role))
       if (list && list.length > 0) json[role] = list
@@ -73,6 +121,15 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
       }
       break
     }
+    case 'gasPriceManagerConfig': {
+      // *commontype.GasPriceConfig, omitempty: null or absent is nil (no initial config); verified in verify.ts.
+      if (o.initialGasPriceConfig !== undefined && o.initialGasPriceConfig !== null) {
+        const g = readGasPriceConfig(o.initialGasPriceConfig, at(w, 'initialGasPriceConfig'))
+        config.initialGasPriceConfig = g
+        json.initialGasPriceConfig = { ...g }
+      }
+      break
+    }
     case 'rewardManagerConfig': {
       const r = o.initialRewardConfig
       if (r !== undefined && r !== null) {
@@ -104,9 +161,15 @@ export function readPrecompileConfig(key: PrecompileKey, v: unknown, w: Where): 
 
 /**
  * An entry of `precompileUpgrades`: exactly one registered key (`PrecompileUpgrade.UnmarshalJSON`;
- * its errors surface as `failed to parse upgrade bytes: ...`).
+ * its errors surface as `failed to parse upgrade bytes: ...`, `plugin/evm/vm.go` `parseGenesis`).
+ * A pending precompile's key is refused with the node's text alone, as any key the node's registry lacks.
+ * `registered`: internal, the keys taken as registered (default {@link registeredPrecompileKeys}).
  */
-export function readPrecompileUpgrade(v: unknown, w: Where): PrecompileConfig {
+export function readPrecompileUpgrade(
+  v: unknown,
+  w: Where,
+  registered: readonly ConfigPrecompileKey[] = registeredPrecompileKeys,
+): PrecompileConfig {
   const parseError = (message: string): never => fail(w, `failed to parse upgrade bytes: ${message}`)
   if (v === null) return parseError('PrecompileUpgrade cannot be empty')
   if (!isObject(v)) fail(w, 'expected an object with exactly one precompile config key')
@@ -114,7 +177,9 @@ export function readPrecompileUpgrade(v: unknown, w: Where): PrecompileConfig {
   if (keys.length === 0) parseError('PrecompileUpgrade cannot be empty')
   if (keys.length > 1) parseError(`PrecompileUpgrade must have exactly one key, got ${keys.length} (${keys.join(', ')})`)
   const key = keys[0]!
-  if (!isPrecompileKey(key)) return parseError(`unknown precompile config: ${key} (registered: ${precompileKeys.join(', ')})`)
+  if (isPendingPrecompileKey(key) && !registered.includes(key)) return parseError(`unknown precompile config: ${key}`)
+  if (!isPrecompileKey(key) && !isPendingPrecompileKey(key))
+    return parseError(`unknown precompile config: ${key} (registered: ${registered.join(', ')})`)
   // `{"<key>": null}` decodes to an empty config (nil timestamp), which verification refuses.
   return readPrecompileConfig(key, v[key] === null ? {} : v[key], at(w, key))
 }

@@ -4,7 +4,8 @@
  * (chainSpec.ts, precompiles.ts, feeConfig.ts) make it, the start-up checks (verify.ts)
  * and the chain (../chain) read it. Types only, so no module here imports another in a circle.
  */
-import type { FeeConfigKey, NetworkUpgradeKey, PrecompileKey } from '../names.js'
+import type { ConfigPrecompileKey, FeeConfigKey, NetworkUpgradeKey, PrecompileKey } from '../names.js'
+import type { GasPriceConfigSpec } from './gasPriceConfig.js'
 
 export type { PrecompileKey }
 
@@ -16,12 +17,15 @@ export type NetworkUpgrades = { [K in NetworkUpgradeKey]?: bigint }
 
 /** One precompile config: its key, activation, and the ordered JSON the node writes. */
 export type PrecompileConfig = {
-  key: PrecompileKey
+  /** A registered precompile's key, or a pending one's once switched on (`pendingPrecompiles`). */
+  key: ConfigPrecompileKey
   /** undefined when `blockTimestamp` is absent or null. */
   timestamp: bigint | undefined
   disable: boolean
   /** FeeManager only: the config stored on activation. */
   initialFeeConfig?: FeeConfigSpec
+  /** Gas Price Manager only: `initialGasPriceConfig`, when given. */
+  initialGasPriceConfig?: GasPriceConfigSpec
   /** NativeMinter only: address → amount, `null` for a JSON null (nil), as `Verify` sees them. */
   initialMint?: Map<string, bigint | null>
   json: Record<string, unknown>

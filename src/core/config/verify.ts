@@ -8,6 +8,7 @@ import { keccak_256 } from '@noble/hashes/sha3'
 import { delayOf, initialDelayExcess } from '../acp226.js'
 import { networkUpgradeKey, networkUpgradeKeys, networkUpgradeNames, type NetworkUpgradeKey } from '../names.js'
 import { verifyFeeConfig } from './feeConfig.js'
+import { verifyGasPriceConfig } from './gasPriceConfig.js'
 import { checkForks, ethForkOrder } from './forkOrder.js'
 import { networkUpgradeDefaults } from './networkUpgrades.js'
 import { at, fail, type Where } from './read.js'
@@ -76,6 +77,8 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
     seen.add(a)
   }
   if (p.key === 'feeManagerConfig' && p.initialFeeConfig) return verifyFeeConfig(p.initialFeeConfig)
+  // gaspricemanager.Config.Verify: the allow list, then commontype.GasPriceConfig.Verify when given.
+  if (p.key === 'gasPriceManagerConfig' && p.initialGasPriceConfig) return verifyGasPriceConfig(p.initialGasPriceConfig)
   return undefined
 }
 

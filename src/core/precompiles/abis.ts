@@ -10,6 +10,7 @@
  * - `contracts/nativeminter/INativeMinter.abi`, `INativeMinter.sol`
  * - `contracts/rewardmanager/IRewardManager.abi`, `IRewardManager.sol`
  * - `contracts/warp/IWarpMessenger.abi`, `contracts/warp/warpbindings/IWarpMessenger.sol`
+ * - `contracts/gaspricemanager/IGasPriceManager.abi`, `IGasPriceManager.sol` (not registered yet)
  * The Deployer and Tx allow lists have no ABI of their own: their `contract.go` builds them
  * with `allowlist.CreateAllowListPrecompile`, which serves `IAllowList.abi`.
  */
@@ -555,3 +556,90 @@ export const precompileAbis: {
   rewardManagerConfig: rewardManagerAbi,
   warpConfig: warpMessengerAbi,
 } satisfies { readonly [K in PrecompileKey]: readonly unknown[] }
+
+const gasPriceConfigComponents = [
+  { internalType: 'bool', name: 'validatorTargetGas', type: 'bool' },
+  { internalType: 'uint64', name: 'targetGas', type: 'uint64' },
+  { internalType: 'bool', name: 'staticPricing', type: 'bool' },
+  { internalType: 'uint64', name: 'minGasPrice', type: 'uint64' },
+  { internalType: 'uint64', name: 'timeToDouble', type: 'uint64' },
+] as const
+
+/**
+ * The Gas Price Manager's ABI (ACP-224, `IGasPriceManager is IAllowList`, `0x0200…0006`,
+ * `gasPriceManagerConfig`): `getGasPriceConfig`, `getGasPriceConfigLastChangedAt`,
+ * `setGasPriceConfig(config)`, the `GasPriceConfigUpdated` event, and the allow list. A config is
+ * `commontype.GasPriceConfig` (`commontype/gas_price_config.go`): `validatorTargetGas`,
+ * `targetGas`, `staticPricing`, `minGasPrice`, `timeToDouble`.
+ *
+ * Not served yet: avalanchego v1.15.0 has the module but does not register it
+ * (`precompile/registry/registry.go`), so no chain runs it (see `pendingPrecompiles` in `subnet-rpc/config`).
+ *
+ * Source: `graft/subnet-evm/precompile/contracts/gaspricemanager/IGasPriceManager.abi` (ava-labs/avalanchego).
+ *
+ * @example
+ * import { gasPriceManagerAbi } from 'subnet-rpc'
+ * import { encodeFunctionData } from 'viem'
+ *
+ * const data = encodeFunctionData({
+ *   abi: gasPriceManagerAbi,
+ *   functionName: 'setGasPriceConfig',
+ *   args: [{ validatorTargetGas: false, targetGas: 1_000_000n, staticPricing: false, minGasPrice: 1n, timeToDouble: 60n }],
+ * })
+ * console.log(data.slice(0, 10)) // the setGasPriceConfig selector
+ */
+export const gasPriceManagerAbi = [
+  {
+    anonymous: false,
+    inputs: [
+      { indexed: true, internalType: 'address', name: 'sender', type: 'address' },
+      {
+        components: gasPriceConfigComponents,
+        indexed: false,
+        internalType: 'struct IGasPriceManager.GasPriceConfig',
+        name: 'oldGasPriceConfig',
+        type: 'tuple',
+      },
+      {
+        components: gasPriceConfigComponents,
+        indexed: false,
+        internalType: 'struct IGasPriceManager.GasPriceConfig',
+        name: 'newGasPriceConfig',
+        type: 'tuple',
+      },
+    ],
+    name: 'GasPriceConfigUpdated',
+    type: 'event',
+  },
+  roleSet,
+  {
+    inputs: [],
+    name: 'getGasPriceConfig',
+    outputs: [
+      { components: gasPriceConfigComponents, internalType: 'struct IGasPriceManager.GasPriceConfig', name: 'config', type: 'tuple' },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [],
+    name: 'getGasPriceConfigLastChangedAt',
+    outputs: [{ internalType: 'uint256', name: 'blockNumber', type: 'uint256' }],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  readAllowList,
+  setAdmin,
+  setEnabled,
+  {
+    inputs: [
+      { components: gasPriceConfigComponents, internalType: 'struct IGasPriceManager.GasPriceConfig', name: 'config', type: 'tuple' },
+    ],
+    name: 'setGasPriceConfig',
+    outputs: [],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  setManager,
+  setNone,
+] as const
