@@ -54,6 +54,18 @@ function errorOf(f: () => unknown): ChainConfigError {
   throw new Error('expected a ChainConfigError, but loading succeeded')
 }
 
+/**
+ * An "anvil" of a supported version (it answers `--version` as anvil 1.7.1 does) that leaves a mark in `dir` if it is
+ * ever started: a config error must come before anvil.
+ */
+function spyAnvil(dir: string): { mark: string; anvilBinary: string } {
+  const mark = join(dir, 'anvil-started')
+  const anvilBinary = join(dir, 'anvil-spy.sh')
+  const script = `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\ntouch '${mark}'\nsleep 30\n`
+  writeFileSync(anvilBinary, script, { mode: 0o755 })
+  return { mark, anvilBinary }
+}
+
 /** Loading fails with exactly `<where>: <message>`. */
 function refuses(g: Record<string, unknown>, u: Record<string, unknown> | undefined, where: string, message: string, networkID = LOCAL) {
   expect(errorOf(() => loadChainFiles(g, u, networkID)).message).toBe(`${where}: ${message}`)
@@ -706,14 +718,7 @@ describe('startDevnet with a bad file', () => {
         upgrades({ txAllowListConfig: { blockTimestamp: 100 } }, { txAllowListConfig: { blockTimestamp: 100, disable: true } }),
       ),
     )
-    // An "anvil" of a supported version that leaves a mark if started: the config error must come first.
-    const mark = join(dir, 'anvil-started')
-    const anvilBinary = join(dir, 'anvil-spy.sh')
-    writeFileSync(
-      anvilBinary,
-      `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\ntouch '${mark}'\nsleep 30\n`,
-      { mode: 0o755 },
-    )
+    const { mark, anvilBinary } = spyAnvil(dir)
     const attempt = startDevnet({ genesis: genesis({ txAllowListConfig: { blockTimestamp: 0 } }), upgrade: u, anvilBinary })
     await expect(attempt).rejects.toBeInstanceOf(ChainConfigError)
     await expect(attempt).rejects.toThrow(
@@ -730,9 +735,7 @@ describe('startDevnet with the Gas Price Manager (module in subnet-evm, not regi
   it('rejects its upgrade.json entry with the node text before spawning anvil', async () => {
     const u = join(dir, 'upgrade.json')
     writeFileSync(u, JSON.stringify(upgrades({ gasPriceManagerConfig: { blockTimestamp: 100 } })))
-    const mark = join(dir, 'anvil-started')
-    const anvilBinary = join(dir, 'anvil-spy.sh')
-    writeFileSync(anvilBinary, `#!/bin/sh\ntouch '${mark}'\nsleep 30\n`, { mode: 0o755 })
+    const { mark, anvilBinary } = spyAnvil(dir)
     const attempt = startDevnet({ genesis: genesis(), upgrade: u, anvilBinary })
     await expect(attempt).rejects.toBeInstanceOf(ChainConfigError)
     await expect(attempt).rejects.toThrow(
