@@ -7,6 +7,9 @@
  *   `subnet-rpc/viem/actions` declares again with viem's naming (`<Action>Parameters`, `<Action>ReturnType`), the
  *   same shapes derived from one method table.
  */
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { entryPoints } from '../helpers/entries.js'
 import { srcExports } from '../docs/snippets.js'
@@ -57,5 +60,25 @@ describe('the entries of subnet-rpc and subnet-rpc-devnet', () => {
 
   it('the root entry stays small: what users need, the node rules in subpaths', () => {
     expect(exportsOf['subnet-rpc']!.length).toBeLessThanOrEqual(130)
+  })
+})
+
+describe('the entry table (test/helpers/entries.ts)', () => {
+  const root = resolve(import.meta.dirname, '../..')
+  const exportsOf = (dir: string, name: string) =>
+    Object.keys((JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { exports: object }).exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`))
+
+  it('names every entry the two package.json `exports` maps have, and no other', () => {
+    expect(Object.keys(entryPoints).sort()).toEqual(
+      [...exportsOf('.', 'subnet-rpc'), ...exportsOf('packages/devnet', 'subnet-rpc-devnet')].sort(),
+    )
+  })
+
+  it('is what tsconfig.json `paths` resolves the package names to', () => {
+    const { config } = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
+    const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
+    expect(Object.fromEntries(Object.entries(paths).map(([id, [file]]) => [id, file!.replace(/^\.\//, '')]))).toEqual(entryPoints)
   })
 })
