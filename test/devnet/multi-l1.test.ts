@@ -270,6 +270,33 @@ describe('validator sets that sign', () => {
   })
 })
 
+describe('the single built-in L1 with a configured validator set', () => {
+  it('getCurrentValidators reports it, the other validators are peers, the network gives their keys', async () => {
+    const d = await startDevnet({ seed: 'multi-single', validators: [{ weight: 1n }, { weight: 2n, thisNode: true }, { weight: 3n }] })
+    try {
+      const [l1] = d.l1s
+      expect(d.l1s).toHaveLength(1)
+      expect(l1!.blockchainID).toBe(d.blockchainID)
+      expect(l1!.validators.map((v) => [v.weight, v.thisNode])).toEqual([
+        [1n, false],
+        [2n, true],
+        [3n, false],
+      ])
+      const r = await rpc(`${d.url}/ext/bc/devnet/validators`, 'validators.getCurrentValidators', '{}')
+      expect(JSON.parse(r.body).result.validators.map((v: any) => [v.nodeID, BigInt(v.weight)])).toEqual(
+        l1!.validators.map((v) => [v.nodeID, v.weight]),
+      )
+      // The two others are the default peers 0 and 1, which track the L1 already: the peers stay the 6 configured.
+      const { peers } = (await info(d, 'peers')).result
+      expect(peers).toHaveLength(6)
+      for (const v of l1!.validators.filter((v) => !v.thisNode)) expect(peers.map((p: any) => p.nodeID)).toContain(v.nodeID)
+      expect(d.network.validators(decodeCb58(d.subnetID))).toEqual(l1!.validators)
+    } finally {
+      await d.stop()
+    }
+  })
+})
+
 describe('bad options are refused before any anvil starts', () => {
   const refused = async (
     options: Parameters<typeof startDevnet>[0],
