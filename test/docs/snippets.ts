@@ -36,7 +36,9 @@
  * `hardhat3`: use the Hardhat 2 or 3 API; the root installs neither (each example has its own
  * install), so here they are neither type-checked nor run: test/ethers/hardhat.test.ts checks
  * the `hardhat2` blocks in examples/hardhat with `prepare(…, dir)` and `typecheck` (the same
- * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3. Any other
+ * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3.
+ * `hardhat-plugin`: a file of the Hardhat 3 project docs/hardhat.md builds with subnet-rpc-hardhat;
+ * test/hardhat/plugin.test.ts writes them into a fresh project, type-checks and runs them there. Any other
  * flag is an error.
  *
  * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
@@ -72,6 +74,11 @@ export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> 
     typecheck: false,
     reason:
       'Hardhat 3 API: the root does not install Hardhat; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts',
+  },
+  'hardhat-plugin': {
+    typecheck: false,
+    reason:
+      'a file of a Hardhat 3 project with subnet-rpc-hardhat (Node 22): written into a fresh project installed as docs/hardhat.md says, type-checked and run there by test/hardhat/plugin.test.ts',
   },
 }
 
