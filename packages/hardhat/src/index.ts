@@ -1,3 +1,12 @@
+/** subnet-rpc-hardhat: the plugin (its hooks in ./hooks, its viem and ethers halves in ./viem and ./ethers). */
+import { definePlugin } from 'hardhat/plugins'
+import type { HardhatPlugin } from 'hardhat/types/plugins'
+
+export type * from './type-extensions.js'
+export type * from './viem/type-extensions.js'
+export type * from './ethers/type-extensions.js'
+export { DevnetStartError } from './devnet-process.js'
+
 /**
  * subnet-rpc-hardhat: a Hardhat 3 plugin for Avalanche L1s.
  *
@@ -26,14 +35,6 @@
  *   },
  * })
  */
-import { definePlugin } from 'hardhat/plugins'
-import type { HardhatPlugin } from 'hardhat/types/plugins'
-
-export type * from './type-extensions.js'
-export type * from './viem/type-extensions.js'
-export type * from './ethers/type-extensions.js'
-export { DevnetStartError } from './devnet-process.js'
-
 const subnetRpcHardhat: HardhatPlugin = definePlugin({
   id: 'subnet-rpc-hardhat',
   npmPackage: 'subnet-rpc-hardhat',
