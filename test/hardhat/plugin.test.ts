@@ -12,7 +12,9 @@
  * - `npx tsc --noEmit`, `npx hardhat build`, `npx hardhat test nodejs` (the viem test against the plugin's devnet)
  *   and `npx hardhat run scripts/drip.ts --network l1` (the ethers script), with what they print checked;
  * - every package an import of the blocks names is in the install line (and the same for the Hardhat 3 example's
- *   "In your own Hardhat 3 project" line and its config).
+ *   "In your own Hardhat 3 project" line and its config);
+ * - beyond the page: a script of the test's own (`checksScript`) for parallel connections, close(), getOrCreate, a
+ *   devnet that cannot start and a simulated network.
  */
 import { execFile } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -77,6 +79,33 @@ const installedBy = (line: string) =>
     .filter((w) => w && !w.startsWith('-'))
     .map((w) => w.replace(/(?<=.)@[^@/]*$/, ''))
 
+/**
+ * Not in the docs: what the plugin does beyond the page's files, as a script of the project (scripts/checks.ts):
+ * connections opened together get a devnet each; closing one stops its devnet only; `getOrCreate` keeps one
+ * connection; a devnet that cannot start (a config override naming a missing genesis) is a DevnetStartError out of
+ * `network.create`; a simulated network's connection has no devnet, and its Info actions say why.
+ */
+const checksScript = `import { network } from 'hardhat'
+
+const [a, b] = await Promise.all([network.create('l1'), network.create('l1')])
+const urls = [a.subnetDevnet!.aliasRpcUrl, b.subnetDevnet!.aliasRpcUrl]
+const chainIds = await Promise.all([a, b].map(async (c) => (await c.viem.getSubnetPublicClient()).getChainId()))
+await a.close()
+const refusedAfterClose = await fetch(urls[0]!, { method: 'POST', body: '{}' }).then(() => false, () => true)
+const otherStillAnswers = (await (await b.viem.getSubnetPublicClient()).getBlockNumber()) >= 0n
+const cached = (await network.getOrCreate('l1')) === (await network.getOrCreate('l1'))
+let startError: unknown
+try {
+  await network.create({ network: 'l1', override: { subnet: { devnet: { genesis: './missing.json' } } } })
+} catch (e) {
+  const { name, network: net, reason, details } = e as { name: string; network: string; reason: string; details: string }
+  startError = { name, network: net, reason, details }
+}
+const simulated = await network.create('default')
+const infoOnSimulated = await (await simulated.viem.getSubnetPublicClient()).getNodeVersion().then(() => 'answered', (e: Error) => e.name)
+console.log(JSON.stringify({ urls, chainIds, refusedAfterClose, otherStillAnswers, cached, startError, simulatedDevnet: simulated.subnetDevnet ?? null, infoOnSimulated }))
+`
+
 let app: App
 let packs: Record<PackageName, Pack>
 const edr = 'node_modules/@nomicfoundation/edr-linux-x64-gnu'
@@ -109,6 +138,7 @@ beforeAll(async () => {
     writeFileSync(join(app.dir, f.path), f.code)
   }
   copyFileSync(join(root, 'test/fixtures/subnet-evm-genesis/contract_native_minter.json'), join(app.dir, 'genesis.json'))
+  writeFileSync(join(app.dir, 'scripts/checks.ts'), checksScript)
   const p = packs['subnet-rpc-hardhat'].info
   console.log(
     `hardhat-plugin project: ${app.fresh ? `installed in ${app.installMs} ms` : 'reused'}; subnet-rpc-hardhat tarball ${p.size} B, ` +
@@ -191,6 +221,22 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
     })
     // The devnet stopped with the script: nothing answers on its port any more.
     await expect(fetch(out.devnet, { method: 'POST', body: '{}' })).rejects.toThrow()
+  }, 300_000)
+
+  it('gives connections opened together a devnet each, stops only the closed one, and reports a devnet that cannot start', async () => {
+    const { stdout } = await timed('hardhat run checks', () => inProject('npx', ['hardhat', 'run', 'scripts/checks.ts']))
+    const out = JSON.parse(stdout.trim().split('\n').at(-1)!)
+    expect(new Set(out.urls).size).toBe(2)
+    expect(out).toMatchObject({
+      chainIds: [99999, 99999],
+      refusedAfterClose: true,
+      otherStillAnswers: true,
+      cached: true,
+      startError: { name: 'DevnetStartError', network: 'l1', reason: 'Error' },
+      simulatedDevnet: null,
+      infoOnSimulated: 'InfoEndpointError',
+    })
+    expect(out.startError.details).toContain('missing.json')
   }, 300_000)
 
   it('left no devnet process behind', () => {
