@@ -40,7 +40,10 @@
  *   Hardhat 2, with this harness, and runs the two JavaScript ones through Hardhat (Hardhat 2 runs
  *   TypeScript only with ts-node, so the TypeScript one is type-checked only);
  * - docs/hardhat.md's two `hardhat3` blocks (Hardhat 3 needs Node 22.13): test/viem/hardhat3.test.ts
- *   type-checks and runs them in examples/hardhat3.
+ *   type-checks and runs them in examples/hardhat3;
+ * - docs/hardhat.md's four TypeScript `hardhat-plugin` blocks (files of a Hardhat 3 project with
+ *   subnet-rpc-hardhat): test/hardhat/plugin.test.ts writes them into a fresh project installed as the
+ *   page says, type-checks and runs them there.
  * Not checked at all: `@example`s of declarations the package does not export (devnet
  * internals such as `blsKeyGen` and `derivePeerNodeIds`), also listed as skipped tests.
  */
@@ -188,8 +191,8 @@ describe('inventory', () => {
     expect(unknown).toEqual([])
   })
 
-  it('knows every entry point of the packages (subnet-rpc and subnet-rpc-devnet)', () => {
-    const subpaths = ['.', 'packages/devnet'].flatMap((dir) => {
+  it('knows every entry point of the packages (subnet-rpc, subnet-rpc-devnet and subnet-rpc-hardhat)', () => {
+    const subpaths = ['.', 'packages/devnet', 'packages/hardhat'].flatMap((dir) => {
       const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> }
       return Object.keys(pkg.exports)
         .filter((k) => k !== './package.json')

@@ -33,10 +33,13 @@
  *
  * Fence flags: words after the language in the fence's info string say what a block needs.
  * `browser`: runs in a browser page with a wallet (type-checked, not run). `hardhat2` and
- * `hardhat3`: use the Hardhat 2 or 3 API; the root installs neither (each example has its own
+ * `hardhat3`: use the Hardhat 2 or 3 API; the root installs no Hardhat 2 and runs no Hardhat 3 (Node 20;
+ * its Hardhat 3 is packages/hardhat's, for the plugin's build; each example has its own
  * install), so here they are neither type-checked nor run: test/ethers/hardhat.test.ts checks
  * the `hardhat2` blocks in examples/hardhat with `prepare(…, dir)` and `typecheck` (the same
- * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3. Any other
+ * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3.
+ * `hardhat-plugin`: a file of the Hardhat 3 project docs/hardhat.md builds with subnet-rpc-hardhat;
+ * test/hardhat/plugin.test.ts writes them into a fresh project, type-checks and runs them there. Any other
  * flag is an error.
  *
  * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
@@ -66,12 +69,17 @@ export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> 
   hardhat2: {
     typecheck: false,
     reason:
-      'Hardhat 2 API: the root does not install Hardhat; type-checked (the JavaScript blocks also run) in examples/hardhat (its own install) by test/ethers/hardhat.test.ts',
+      'Hardhat 2 API: the root does not install Hardhat 2; type-checked (the JavaScript blocks also run) in examples/hardhat (its own install) by test/ethers/hardhat.test.ts',
   },
   hardhat3: {
     typecheck: false,
     reason:
-      'Hardhat 3 API: the root does not install Hardhat; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts',
+      "Hardhat 3 API: Hardhat 3 does not run on the root's Node 20; type-checked and run in examples/hardhat3 (its own install, Node 22) by test/viem/hardhat3.test.ts",
+  },
+  'hardhat-plugin': {
+    typecheck: false,
+    reason:
+      'a file of a Hardhat 3 project with subnet-rpc-hardhat (Node 22): written into a fresh project installed as docs/hardhat.md says, type-checked and run there by test/hardhat/plugin.test.ts',
   },
 }
 
@@ -668,7 +676,7 @@ export function runPlan(p: Prepared): RunPlan {
   const { snippet: s, analysis: a } = p
   const flagged = s.flags.find((f) => fenceFlags[f])
   if (flagged) return { run: false, reason: fenceFlags[flagged]!.reason }
-  // Unflagged, a Hardhat block cannot run here (nor type-check: the root installs no Hardhat).
+  // Unflagged, a Hardhat block cannot run here (nor type-check: the root has no Hardhat 2, and Hardhat 3 needs Node 22).
   if (a.free.has('hre') || /require\(['"]hardhat['"]\)|from ['"]hardhat['"]/.test(s.code))
     return { run: false, reason: 'needs the Hardhat runtime (hre), which the root does not install: flag it hardhat2 or hardhat3' }
   const noStandIn = a.ambient.filter((name) => !a.declaredValues.some((d) => d.name === name && standInFor(d.name, d.type)))

@@ -3,7 +3,7 @@
  * examples/hardhat (Hardhat 2 with @nomicfoundation/hardhat-ethers, on this Node), against a
  * devnet whose fee config was changed at block 1. The example is its own npm project, installed
  * here with `npm ci` when its node_modules does not match its lock (../helpers/install.ts); the
- * root installs no Hardhat. The script loads the BUILT package by name
+ * root installs no Hardhat 2. The script loads the BUILT package by name
  * (`require('subnet-rpc/ethers')`, through examples/subnet-rpc-local), so dist/ must be built
  * first (`npm test` does).
  *
@@ -95,10 +95,12 @@ describe('examples/hardhat: the project', () => {
     expect(stdout.trim()).toBe(pkg.devDependencies.hardhat)
   })
 
-  it('is not part of the root project, which installs no Hardhat', () => {
+  it("is not part of the root project, whose only Hardhat is the plugin workspace's Hardhat 3 (for its build)", () => {
     const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-    expect(rootPkg.workspaces).toEqual(['packages/devnet'])
+    expect(rootPkg.workspaces).toEqual(['packages/devnet', 'packages/hardhat'])
     expect(Object.keys(rootPkg.devDependencies).filter((name) => name.includes('hardhat'))).toEqual([])
+    // packages/hardhat (subnet-rpc-hardhat) builds against Hardhat 3's types; Hardhat 2 comes from the example alone.
+    expect(JSON.parse(readFileSync(join(root, 'node_modules/hardhat/package.json'), 'utf8')).version).toMatch(/^3\./)
   })
 })
 

@@ -1,6 +1,6 @@
 /**
- * The packages' entry points, subpath → source entry: the `exports` of package.json and
- * packages/devnet/package.json, which the builds make from these files. Tests and vitest's aliases
+ * The packages' entry points, subpath → source entry: the `exports` of package.json,
+ * packages/devnet/package.json and packages/hardhat/package.json, which the builds make from these files. Tests and vitest's aliases
  * resolve the package names to the sources through this table (tsconfig.json's `paths` say the same).
  */
 export const entryPoints: Record<string, string> = {
@@ -13,6 +13,7 @@ export const entryPoints: Record<string, string> = {
   'subnet-rpc/config': 'src/config.ts',
   'subnet-rpc/internal': 'src/internal.ts',
   'subnet-rpc-devnet': 'packages/devnet/src/index.ts',
+  'subnet-rpc-hardhat': 'packages/hardhat/src/index.ts',
 }
 
 /** vitest's `resolve.alias` for the table: each package name (exactly) to its source entry under `root`. */

@@ -107,7 +107,11 @@ export type Pack = {
 }
 
 /** The packages this repository publishes, by name: the directory `npm pack` runs in. */
-export const packageDirs = { 'subnet-rpc': root, 'subnet-rpc-devnet': join(root, 'packages/devnet') } as const
+export const packageDirs = {
+  'subnet-rpc': root,
+  'subnet-rpc-devnet': join(root, 'packages/devnet'),
+  'subnet-rpc-hardhat': join(root, 'packages/hardhat'),
+} as const
 export type PackageName = keyof typeof packageDirs
 
 const packing = new Map<PackageName, Promise<Pack>>()
@@ -177,6 +181,32 @@ export async function installApp(name: string, dependencies: Record<string, stri
     )
     const started = performance.now()
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', dir], dir)
+    const installMs = Math.round(performance.now() - started)
+    writeFileSync(done, JSON.stringify({ installMs }))
+    return { dir, installMs, fresh: true }
+  })
+}
+
+/**
+ * A project made by a shell script (`sh -e`, run in a fresh directory with npm's environment cleared, as a user's
+ * terminal would), kept for the next run of the same script: the script names its tarballs by their content-addressed
+ * paths, so a new build makes a new project. `installMs` is the script's time.
+ */
+export async function scriptedApp(name: string, script: string): Promise<App> {
+  const dir = join(cacheRoot, `app-${name}-${hash([script])}`)
+  return withLock(dir, async () => {
+    const done = join(dir, '.installed.json')
+    if (existsSync(done)) {
+      utimesSync(dir, new Date(), new Date())
+      return { dir, installMs: 0, fresh: false }
+    }
+    pruneOld()
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const started = performance.now()
+    await run('sh', ['-e', '-c', script], { cwd: dir, env: cleanEnv(), maxBuffer: 64 << 20, timeout: 900_000 }).catch((e) => {
+      throw new Error(`${name}: the script failed in ${dir}:\n${e.stdout}${e.stderr}`)
+    })
     const installMs = Math.round(performance.now() - started)
     writeFileSync(done, JSON.stringify({ installMs }))
     return { dir, installMs, fresh: true }

@@ -24,7 +24,7 @@ async function tool(bin: string, args: string[]): Promise<{ code: number; output
   }
 }
 
-it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
+it.each(['subnet-rpc', 'subnet-rpc-devnet', 'subnet-rpc-hardhat'] satisfies PackageName[])(
   'publint --strict passes on the %s tarball',
   async (name) => {
     const { file } = await packTarball(name)
@@ -39,7 +39,7 @@ it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
 // require(esm), one module instance whatever the format of the importer (so one class per error, and no
 // dual-package hazard); test/package/install.test.ts runs require() of every entry. attw flags that one
 // resolution (TypeScript before 5.8 does not model require(esm)); every other rule still applies.
-it.each(['subnet-rpc', 'subnet-rpc-devnet'] satisfies PackageName[])(
+it.each(['subnet-rpc', 'subnet-rpc-devnet', 'subnet-rpc-hardhat'] satisfies PackageName[])(
   'are-the-types-wrong finds no problem in the %s tarball but its ESM-only build',
   async (name) => {
     const { file } = await packTarball(name)
@@ -81,4 +81,24 @@ it('the subnet-rpc-devnet tarball holds the devnet, its bin, README.md and packa
 it('subnet-rpc-devnet carries the version of subnet-rpc (the CLI asks for subnet-rpc-devnet@<its own version>)', () => {
   const version = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
   expect(version(packageDirs['subnet-rpc-devnet'])).toBe(version(root))
+})
+
+it('the subnet-rpc-hardhat tarball holds the plugin, README.md and package.json; subnet-rpc and the devnet are dependencies, Hardhat and anvil peers', async () => {
+  const { info } = await packTarball('subnet-rpc-hardhat')
+  const paths = info.files.map((f) => f.path)
+  expect(paths.filter((p) => !/^(dist\/.*\.(js|d\.ts)$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  for (const file of ['index', 'worker', 'viem/plugin', 'ethers/plugin']) expect(paths).toContain(`dist/${file}.js`)
+  // Neither subnet-rpc's nor the devnet's modules are copied in.
+  expect(paths.filter((p) => /^dist\/(core|errors|chain|precompiles|cli)\//.test(p))).toEqual([])
+  const manifest = JSON.parse(readFileSync(join(packageDirs['subnet-rpc-hardhat'], 'package.json'), 'utf8'))
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version
+  expect(manifest.version).toBe(version)
+  expect(manifest.dependencies).toEqual({ 'subnet-rpc': version, 'subnet-rpc-devnet': version })
+  expect(Object.keys(manifest.peerDependencies).sort()).toEqual(
+    ['@foundry-rs/anvil', '@nomicfoundation/hardhat-ethers', '@nomicfoundation/hardhat-viem', 'ethers', 'hardhat', 'viem'].sort(),
+  )
+  // subnet-rpc itself stays free of Hardhat, the plugin and the devnet.
+  const rootDeps = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {})
+  expect(rootDeps.filter((d) => /hardhat|devnet|anvil|nomicfoundation/.test(d))).toEqual([])
+  console.log(`subnet-rpc-hardhat tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
 })

@@ -24,7 +24,7 @@ const ethersAndViem = (ids: string[]) =>
 const resultTypeTwin = (name: string, ids: string[]) =>
   ids.length === 2 && ids.includes('subnet-rpc') && ids.includes('subnet-rpc/viem/actions') && /(Parameters|ReturnType)$/.test(name)
 
-describe('the entries of subnet-rpc and subnet-rpc-devnet', () => {
+describe('the entries of subnet-rpc, subnet-rpc-devnet and subnet-rpc-hardhat', () => {
   it('export each name from one entry, but an action’s ethers and viem forms and the method result types', () => {
     expect(shared.filter(([name, ids]) => !ethersAndViem(ids) && !resultTypeTwin(name, ids))).toEqual([])
   })
@@ -70,9 +70,13 @@ describe('the entry table (test/helpers/entries.ts)', () => {
       .filter((key) => key !== './package.json')
       .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`))
 
-  it('names every entry the two package.json `exports` maps have, and no other', () => {
+  it('names every entry the three package.json `exports` maps have, and no other', () => {
     expect(Object.keys(entryPoints).sort()).toEqual(
-      [...exportsOf('.', 'subnet-rpc'), ...exportsOf('packages/devnet', 'subnet-rpc-devnet')].sort(),
+      [
+        ...exportsOf('.', 'subnet-rpc'),
+        ...exportsOf('packages/devnet', 'subnet-rpc-devnet'),
+        ...exportsOf('packages/hardhat', 'subnet-rpc-hardhat'),
+      ].sort(),
     )
   })
 

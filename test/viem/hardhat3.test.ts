@@ -177,7 +177,7 @@ describe('examples/hardhat3: the project', () => {
   })
 
   it('is not part of the root project (not among its workspaces), and keeps node_modules, cache and artifacts git-ignored', () => {
-    expect(readJson(join(root, 'package.json')).workspaces).toEqual(['packages/devnet'])
+    expect(readJson(join(root, 'package.json')).workspaces).toEqual(['packages/devnet', 'packages/hardhat'])
     const ignored = readFileSync(join(example, '.gitignore'), 'utf8').split('\n')
     expect(ignored).toEqual(expect.arrayContaining(['node_modules/', 'cache/', 'artifacts/']))
   })

@@ -1,0 +1,93 @@
+/**
+ * A devnet for one connection, in a process of its own (./worker.ts). Started when Hardhat creates the connection's
+ * provider (./devnet-url.ts), stopped by `closeConnection` (./hooks/network.ts) or, at the latest, when Hardhat's
+ * process exits: the worker stops its devnet (and anvil) when the IPC channel closes. Nothing here keeps Hardhat's
+ * process alive once the devnet is up (the child and its channel are unreferenced), as Hardhat's own simulated
+ * networks do not.
+ */
+import { type ChildProcess, fork } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { SubnetRpcError } from 'subnet-rpc'
+import type { DevnetOptions } from 'subnet-rpc-devnet'
+import type { SubnetDevnetConfig, SubnetDevnetInfo } from './type-extensions.js'
+
+/** What the worker answers: the devnet's URLs and IDs, or why it did not start. */
+export type WorkerReply = { ready: SubnetDevnetInfo } | { error: { name: string; message: string } }
+
+/**
+ * The devnet of a network with `subnet.devnet` did not start: a missing anvil (`DevnetDependencyError`), a genesis or
+ * upgrade file the node would refuse (`ChainConfigError`), a port in use. `reason` is the name of the devnet's error.
+ *
+ * @example
+ * import { network } from 'hardhat'
+ * import { DevnetStartError } from 'subnet-rpc-hardhat'
+ * try { await network.create('l1') } catch (e) { if (e instanceof DevnetStartError) console.log(e.network, e.reason) }
+ */
+export class DevnetStartError extends SubnetRpcError {
+  /** The network whose devnet did not start. */
+  readonly network: string
+  /** The devnet's error name, e.g. `DevnetDependencyError`, `ChainConfigError`, `Error`. */
+  readonly reason: string
+  constructor(network: string, reason: string, message: string) {
+    super(
+      `the devnet of network "${network}" did not start`,
+      { name: 'DevnetStartError', details: `${reason}: ${message}` },
+      { network, reason },
+    )
+    this.network = network
+    this.reason = reason
+  }
+}
+
+/** A running devnet and the way to stop it. */
+export type DevnetProcess = { info: SubnetDevnetInfo; stop(): Promise<void> }
+
+const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url))
+
+/** Starts the devnet of `network` in a worker process; resolves once it answers on its port. */
+export async function startDevnetProcess(network: string, config: SubnetDevnetConfig): Promise<DevnetProcess> {
+  // No execArgv: Hardhat's loaders (tsx) are not the devnet's. stderr is the user's: anvil's and the devnet's warnings.
+  const child = fork(workerPath, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' })
+  const options: DevnetOptions = {
+    port: config.port,
+    alias: config.alias,
+    ...(config.genesis !== undefined && { genesis: config.genesis }),
+    ...(config.upgrade !== undefined && { upgrade: config.upgrade }),
+    ...(config.seed !== undefined && { seed: config.seed }),
+    ...(config.networkID !== undefined && { networkID: config.networkID }),
+  }
+  child.send(options)
+  const reply = await Promise.race([
+    once(child, 'message').then(([message]) => message as WorkerReply),
+    once(child, 'exit').then(
+      ([code]): WorkerReply => ({ error: { name: 'Error', message: `the devnet's process exited (code ${code})` } }),
+    ),
+  ])
+  if ('error' in reply) {
+    child.kill()
+    throw new DevnetStartError(network, reply.error.name, reply.error.message)
+  }
+  release(child)
+  let stopped: Promise<void> | undefined
+  return {
+    info: reply.ready,
+    stop() {
+      stopped ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return
+        child.ref()
+        const exited = once(child, 'exit')
+        // Closing the channel is the worker's signal to stop its devnet and exit.
+        child.disconnect()
+        await exited
+      })()
+      return stopped
+    },
+  }
+}
+
+/** Lets Hardhat's process exit while the devnet runs: the worker notices the closed channel and stops. */
+function release(child: ChildProcess) {
+  child.unref()
+  ;(child.channel as { unref?: () => void } | undefined)?.unref?.()
+}
