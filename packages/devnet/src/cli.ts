@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
+import { latestNodeRelease, nodeReleases, type NodeRelease } from 'subnet-rpc/config'
 import { devnetPackages } from './anvil.js'
 import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { startDevnet } from './start.js'
@@ -22,6 +23,8 @@ Options:
   --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
+  --node-version <v> The avalanchego release the node reports and follows: ${nodeReleases.join(' or ')}
+                     (default ${latestNodeRelease}, the latest)
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
   --api-max-blocks-per-request <n>
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
@@ -59,6 +62,7 @@ function parseOptions(argv: string[]) {
       anvil: { type: 'string' },
       seed: { type: 'string' },
       'network-id': { type: 'string' },
+      'node-version': { type: 'string' },
       alias: { type: 'string' },
       'api-max-blocks-per-request': { type: 'string' },
       'http-allowed-origins': { type: 'string' },
@@ -70,6 +74,9 @@ function parseOptions(argv: string[]) {
   const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
   if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+  const nodeVersion = values['node-version']
+  if (nodeVersion !== undefined && !(nodeReleases as readonly string[]).includes(nodeVersion))
+    throw new Error(`--node-version must be ${nodeReleases.join(' or ')}, got ${JSON.stringify(nodeVersion)}`)
   const maxBlocks = values['api-max-blocks-per-request']
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
@@ -85,6 +92,7 @@ function parseOptions(argv: string[]) {
       anvilBinary: values.anvil,
       seed: values.seed,
       networkID,
+      nodeVersion: nodeVersion as NodeRelease | undefined,
       alias: values.alias,
       apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
       // As avalanchego reads them (config/config.go, viper): the origins flag is one string split at white
@@ -141,6 +149,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
       `  subnet      ${devnet.subnetID}`,
       `  chainId     ${devnet.chainId}`,
       `  nodeID      ${devnet.nodeID}`,
+      `  version     avalanchego/${devnet.nodeVersion}`,
       `  anvil       ${devnet.anvilUrl}`,
       'Press Ctrl-C to stop.',
       '',

@@ -3,9 +3,9 @@
  * `/ext/bc/<id>/rpc` on the node's wire format and forwards standard Ethereum methods
  * to a real anvil.
  */
-import { loadChainFiles, type JsonSource } from 'subnet-rpc/config'
+import { latestNodeRelease, loadChainFiles, nodeReleases, upgradeSchedule, type JsonSource, type NodeRelease } from 'subnet-rpc/config'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
-import { decodeCb58 } from 'subnet-rpc'
+import { decodeCb58, InvalidArgumentError } from 'subnet-rpc'
 import { derivedID, resolveNodeConfig, subnetEvmVmID, type NodeConfigInput } from './config/node.js'
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
@@ -30,6 +30,12 @@ import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute } from './validators/index.js'
 
 export type DevnetOptions = {
+  /**
+   * The avalanchego release the node reports and follows (its profile): version strings, plugin protocol, VM
+   * versions, current ACPs and the network's upgrade schedule (`info.upgrades`, the chain config's network
+   * upgrade times). `'1.14.2'` or `'1.15.0'`; default the latest, `'1.15.0'`.
+   */
+  nodeVersion?: NodeRelease
   /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
   seed?: string
   /** Port of the node API (default: a free port). Always bound to 127.0.0.1. */
@@ -48,7 +54,7 @@ export type DevnetOptions = {
   alias?: string
   /** Unix seconds the default genesis and upgrade schedule are relative to (default: now). */
   startTime?: number
-  /** Overrides of the simulated node: version, peers, ACPs, uptime, and so on. */
+  /** Overrides of the simulated node over its profile (`nodeVersion`): version, peers, ACPs, uptime, and so on. */
   node?: Omit<NodeConfigInput, 'seed' | 'networkID'>
   /**
    * The L1 chain config's `api-max-blocks-per-request`: an eth_getLogs or eth_getFilterLogs whose
@@ -66,6 +72,11 @@ export type DevnetOptions = {
    * node's 403 `invalid host specified`. Default `['localhost']`; IP addresses always pass; `'*'` allows every host.
    */
   httpAllowedHosts?: string[]
+  /**
+   * Called with each warning about the files, as `subnet-rpc check` gives them (a genesis key a node ignores).
+   * Default: printed on stderr as `warning: <message>`.
+   */
+  onWarning?: (message: string) => void
 }
 
 export type Devnet = {
@@ -89,6 +100,10 @@ export type Devnet = {
   anvilUrl: string
   /** The chain config as the node holds it after defaults and upgrades. */
   chainSpec: ChainSpec
+  /** The avalanchego release the node reports (`nodeVersion`). */
+  nodeVersion: NodeRelease
+  /** The warnings about the files given to `onWarning` at start (the same as `subnet-rpc check`'s). */
+  warnings: string[]
   /** Stops the HTTP server and anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -109,6 +124,9 @@ export type Devnet = {
  * await devnet.stop()
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const release = options.nodeVersion ?? latestNodeRelease
+  if (!(nodeReleases as readonly unknown[]).includes(release))
+    throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: nodeReleases.map((r) => `'${r}'`).join(' or ') })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'
@@ -121,11 +139,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
   const genesisSource = options.genesis ?? defaultGenesis(startTime, networkID)
   const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
-  const files = loadChainFiles(genesisSource, upgradeSource, networkID)
+  // The network upgrade times a node of this release gives the chain config (params/extras GetNetworkUpgrades).
+  const files = loadChainFiles(genesisSource, upgradeSource, networkID, upgradeSchedule(networkID, release))
+  const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`))
+  for (const message of files.warnings) warn(message)
 
   const blockchainID = derivedID(seed, 'blockchain')
   const subnetID = derivedID(seed, 'subnet')
-  const node = resolveNodeConfig({ ...options.node, seed, networkID }, subnetID)
+  const node = resolveNodeConfig({ ...options.node, seed, networkID }, subnetID, release)
 
   const anvilProc = await spawnAnvil({
     binary,
@@ -266,6 +287,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       nodeID: node.identity.nodeID,
       anvilUrl: anvilProc.url,
       chainSpec: files.spec,
+      nodeVersion: release,
+      warnings: files.warnings,
       stop: () => {
         miner.close()
         webSocket.close()
