@@ -151,7 +151,15 @@ export type NodeReleaseInfo = {
   schedules: { mainnet: UpgradeSchedule; fuji: UpgradeSchedule; local: UpgradeSchedule }
 }
 
-/** One row per release: the devnet's node profiles and the offline schedules read these. */
+/**
+ * One row per release: the devnet's node profiles and the offline schedules read these.
+ *
+ * @example
+ * import { nodeReleaseTable } from 'subnet-rpc/config'
+ *
+ * nodeReleaseTable['1.15.0'].rpcProtocolVersion // 46
+ * nodeReleaseTable['1.14.2'].schedules.fuji.heliconTime // '9999-12-01T00:00:00Z'
+ */
 export const nodeReleaseTable: Record<NodeRelease, NodeReleaseInfo> = {
   '1.14.2': {
     tag: 'v1.14.2',
@@ -180,7 +188,15 @@ export const nodeReleaseTable: Record<NodeRelease, NodeReleaseInfo> = {
   },
 }
 
-/** The schedule a node of `release` (default the latest) runs with on `networkID`. */
+/**
+ * The schedule a node of `release` (default the latest) runs with on `networkID`.
+ *
+ * @example
+ * import { upgradeSchedule } from 'subnet-rpc/config'
+ *
+ * upgradeSchedule(5).heliconTime // '2026-07-28T15:00:00Z'
+ * upgradeSchedule(5, '1.14.2').heliconTime // '9999-12-01T00:00:00Z'
+ */
 export function upgradeSchedule(networkID: number, release: NodeRelease = latestNodeRelease): UpgradeSchedule {
   const { schedules } = nodeReleaseTable[release]
   return networkID === 1 ? schedules.mainnet : networkID === 5 ? schedules.fuji : schedules.local
