@@ -5,14 +5,10 @@
  * utils/constants/acps.go, upgrade/upgrade.go, graft/subnet-evm plugin/evm/vm.go `Version` and node/api.go
  * `ClientVersion`), not computed with the code under test.
  */
-import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/index.js'
 import { startDevnet, type DevnetOptions } from '../../packages/devnet/src/index.js'
-import { rpc, startCliDevnet, testGenesis, useDevnet } from '../helpers/devnet.js'
+import { rpc, useDevnet } from '../helpers/devnet.js'
 
 const SUBNET_EVM = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy'
 const FUJI_HELICON = 1785250800 // 2026-07-28T15:00:00Z
@@ -148,40 +144,5 @@ describe('an unknown nodeVersion', () => {
       await expect(attempt).rejects.toThrow(`Invalid nodeVersion: got ${JSON.stringify(nodeVersion)}`)
       await expect(attempt).rejects.toThrow("Accepted: '1.14.2' or '1.15.0'")
     }
-  })
-})
-
-describe('the Gas Price Manager in a genesis (not registered in v1.15.0: a node ignores it)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'subnet-rpc-profiles-'))
-  const children: ChildProcess[] = []
-  afterAll(() => {
-    for (const c of children) c.kill('SIGINT')
-    rmSync(dir, { recursive: true, force: true })
-  })
-  const genesis = testGenesis({ chainId: 4242, gasPriceManagerConfig: { blockTimestamp: 0 } })
-  // The wording of src/core/config/genesis.ts (loadChainFiles), the one `subnet-rpc check` prints.
-  const warning = (file: string) =>
-    `${file}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`
-
-  it('startDevnet gives the warning to onWarning and lists it in devnet.warnings; the chain runs without it', async () => {
-    const seen: string[] = []
-    const d = await startDevnet({ seed: 'profiles-gpm', genesis, onWarning: (m) => seen.push(m) })
-    try {
-      expect(seen).toEqual([warning('genesis')])
-      expect(d.warnings).toEqual(seen)
-      expect((await rpc(d.rpcUrl, 'eth_getChainConfig', '[]')).body).not.toContain('gasPriceManager')
-    } finally {
-      await d.stop()
-    }
-  })
-
-  it('the CLI prints it on stderr at start, with the file name (the built dist/cli.js, --node-version 1.14.2)', async () => {
-    const path = join(dir, 'genesis.json')
-    writeFileSync(path, JSON.stringify(genesis))
-    const { rpcUrl, child, output } = await startCliDevnet(path, ['--node-version', '1.14.2'])
-    children.push(child)
-    expect(output()).toContain(`warning: ${warning(path)}\n`)
-    expect(output()).toContain('  version     avalanchego/1.14.2\n')
-    expect((await rpc(rpcUrl, 'web3_clientVersion', '[]')).body).toContain('"result":"v1.14.2"')
   })
 })
