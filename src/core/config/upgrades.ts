@@ -1,6 +1,7 @@
 /**
  * avalanchego's network upgrade schedules (`upgrade/upgrade.go`), as `info.upgrades`
- * writes them and as subnet-evm reads its network upgrade timestamps from them. These are
+ * writes them and as subnet-evm reads its network upgrade timestamps from them, and what a node
+ * of each release reports about itself (`nodeReleaseTable`, the devnet's node profiles). These are
  * the offline tables: a running node's own `info.upgrades` wins over them (`subnet-rpc check --rpc`).
  */
 
