@@ -90,6 +90,7 @@ export function resolveNodeConfig(
   const otherSubnet = derivedID(seed, 'other-subnet')
   const row = nodeReleaseTable[release]
   // What a peer of a release announces: the time of its handshake upgrade on this network, its scheduled ACPs.
+  // A release without a row (1.14.1) announces as the profile's release does (Granite, no scheduled ACPs, as 1.14.2).
   const handshake = (r: string) => {
     const known = r in nodeReleaseTable ? (r as NodeRelease) : release
     const time = upgradeSchedule(networkID, known)[`${nodeReleaseTable[known].handshakeUpgrade}Time` as 'graniteTime']
