@@ -37,9 +37,14 @@ export { activePrecompileConfig, activePrecompilesJson, activeRulesJson, chainCo
 export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, StateUpgradeSpec, UpgradeFile } from './core/config/types.js'
 export {
   comesWith,
+  latestNodeRelease,
+  nodeReleases,
+  nodeReleaseTable,
   scheduleRelease,
   upgradeRelease,
   upgradeSchedule,
   upgradeScheduleJson,
+  type NodeRelease,
+  type NodeReleaseInfo,
   type UpgradeSchedule,
 } from './core/config/upgrades.js'

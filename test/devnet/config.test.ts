@@ -6,11 +6,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadChainFiles } from '../../src/config.js'
 import { ChainConfigError } from '../../src/index.js'
 import { startDevnet } from '../../packages/devnet/src/index.js'
-import { spyAnvil } from '../helpers/devnet.js'
+import { rpc, spyAnvil, startCliDevnet, testGenesis } from '../helpers/devnet.js'
 import { chainConfigJson } from '../../src/core/config/chainSpec.js'
 import { checkForks } from '../../src/core/config/forkOrder.js'
 import { goJson } from '../../src/core/json/goJson.js'
@@ -738,6 +739,41 @@ describe('startDevnet with the Gas Price Manager (module in subnet-evm, not regi
     expect(files.spec.genesisPrecompiles).toEqual([])
     expect(files.warnings).toHaveLength(1)
     expect(goJson(chainConfigJson(files.spec))).not.toContain('gasPriceManager')
+  })
+})
+
+describe('startDevnet with the Gas Price Manager in a genesis (a node ignores it): the warning at start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subnet-rpc-profiles-'))
+  const children: ChildProcess[] = []
+  afterAll(() => {
+    for (const c of children) c.kill('SIGINT')
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const genesis = testGenesis({ chainId: 4242, gasPriceManagerConfig: { blockTimestamp: 0 } })
+  // The wording of src/core/config/genesis.ts (loadChainFiles), the one `subnet-rpc check` prints.
+  const warning = (file: string) =>
+    `${file}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`
+
+  it('startDevnet gives the warning to onWarning and lists it in devnet.warnings; the chain runs without it', async () => {
+    const seen: string[] = []
+    const d = await startDevnet({ seed: 'profiles-gpm', genesis, onWarning: (m) => seen.push(m) })
+    try {
+      expect(seen).toEqual([warning('genesis')])
+      expect(d.warnings).toEqual(seen)
+      expect((await rpc(d.rpcUrl, 'eth_getChainConfig', '[]')).body).not.toContain('gasPriceManager')
+    } finally {
+      await d.stop()
+    }
+  })
+
+  it('the CLI prints it on stderr at start, with the file name (the built dist/cli.js, --node-version 1.14.2)', async () => {
+    const path = join(dir, 'genesis.json')
+    writeFileSync(path, JSON.stringify(genesis))
+    const { rpcUrl, child, output } = await startCliDevnet(path, ['--node-version', '1.14.2'])
+    children.push(child)
+    expect(output()).toContain(`warning: ${warning(path)}\n`)
+    expect(output()).toContain('  version     avalanchego/1.14.2\n')
+    expect((await rpc(rpcUrl, 'web3_clientVersion', '[]')).body).toContain('"result":"v1.14.2"')
   })
 })
 

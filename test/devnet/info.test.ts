@@ -81,12 +81,17 @@ function expectSilent(r: RawReply) {
 
 const acpEntry = (support: string, supporters: string[], object: string, objectors: string[], abstain: string) =>
   `{"supportWeight":"${support}","supporters":${JSON.stringify(supporters)},"objectWeight":"${object}","objectors":${JSON.stringify(objectors)},"abstainWeight":"${abstain}"}`
+// v1.15.0's current ACPs (utils/constants/acps.go): the six scheduled ones every v1.15.0 peer supports implicitly,
+// and 224 and 247, on which peers were told to vote. PEER[3], on v1.14.2 with weight 0, does not count.
+const SCHEDULED = [194, 236, 267, 273, 283, 285]
+const scheduledEntry = acpEntry('34000000000000', [PEER[2], PEER[0], PEER[5], PEER[1], PEER[4]], '0', [], '161113778098286584')
 const ACPS_RESULT =
   '{"acps":{' +
-  `"181":${acpEntry('18000000000000', [PEER[0], PEER[5], PEER[1]], '6000000000000', [PEER[2]], '161123778098286584')},` +
-  `"204":${acpEntry('14000000000000', [PEER[0], PEER[5]], '6000000000000', [PEER[2]], '161127778098286584')},` +
-  `"226":${acpEntry('16000000000000', [PEER[5], PEER[1]], '2000000000000', [PEER[0]], '161129778098286584')},` +
-  `"77":${acpEntry('14000000000000', [PEER[0], PEER[5]], '0', [], '161133778098286584')}` +
+  `"194":${scheduledEntry},` +
+  `"224":${acpEntry('6000000000000', [PEER[0], PEER[1]], '6000000000000', [PEER[2]], '161135778098286584')},` +
+  `"236":${scheduledEntry},` +
+  `"247":${acpEntry('16000000000000', [PEER[5], PEER[1]], '2000000000000', [PEER[0]], '161129778098286584')},` +
+  `"267":${scheduledEntry},"273":${scheduledEntry},"283":${scheduledEntry},"285":${scheduledEntry}` +
   '}}'
 
 const LOCAL_TIME = '2020-12-05T05:00:00Z'
@@ -98,10 +103,11 @@ const UPGRADES_RESULT =
   `"durangoTime":"${LOCAL_TIME}","etnaTime":"${LOCAL_TIME}","fortunaTime":"${LOCAL_TIME}","graniteTime":"${LOCAL_TIME}",` +
   `"graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}`
 
+// v1.15.0 (version/constants.go at v1.15.0-fuji): protocol 46; the C-Chain and Subnet-EVM report version.Current.Semantic().
 const NODE_VERSION_RESULT =
-  '{"version":"avalanchego/1.14.2","databaseVersion":"v1.4.5","rpcProtocolVersion":"45",' +
-  '"gitCommit":"6e5acf909c7a16b991142d6b3979bac5699bdb68",' +
-  '"vmVersions":{"avm":"avalanchego/1.14.2","evm":"v1.14.2","platform":"avalanchego/1.14.2","srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy":"v0.8.0"}}'
+  '{"version":"avalanchego/1.15.0","databaseVersion":"v1.4.5","rpcProtocolVersion":"46",' +
+  '"gitCommit":"e8f9781ee57de048bbfde5be0fa632e9efdf1448",' +
+  '"vmVersions":{"avm":"avalanchego/1.15.0","evm":"v1.15.0","platform":"avalanchego/1.15.0","srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy":"v1.15.0"}}'
 
 const TX_FEE_RESULT =
   '{"txFee":"1000000","createAssetTxFee":"1000000","createSubnetTxFee":"100000000","transformSubnetTxFee":"100000000",' +
@@ -122,6 +128,7 @@ function peerJson(p: {
   publicIP: string
   nodeID: string
   version?: string
+  upgradeTime?: number
   sent: string
   received: string
   uptime?: string
@@ -131,8 +138,9 @@ function peerJson(p: {
   benched?: string[]
 }) {
   return (
-    `{"ip":"${p.ip}","publicIP":"${p.publicIP}","nodeID":"${p.nodeID}","version":"${p.version ?? 'avalanchego/1.14.2'}",` +
-    `"upgradeTime":1763568000,"lastSent":"${p.sent}","lastReceived":"${p.received}","observedUptime":"${p.uptime ?? '100'}",` +
+    `{"ip":"${p.ip}","publicIP":"${p.publicIP}","nodeID":"${p.nodeID}","version":"${p.version ?? 'avalanchego/1.15.0'}",` +
+    // A v1.15.0 peer announces its network's Helicon time (unscheduled on a local network), a v1.14.2 one its Granite time.
+    `"upgradeTime":${p.upgradeTime ?? 253399622400},"lastSent":"${p.sent}","lastReceived":"${p.received}","observedUptime":"${p.uptime ?? '100'}",` +
     `"trackedSubnets":${JSON.stringify(p.subnets ?? [])},"supportedACPs":${JSON.stringify(p.supported ?? [])},` +
     `"objectedACPs":${JSON.stringify(p.objected ?? [])},"benched":${JSON.stringify(p.benched ?? [])}}`
   )
@@ -149,8 +157,8 @@ function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
       sent: t(1),
       received: t(2),
       subnets: [L1_SUBNET],
-      supported: [181, 204, 77],
-      objected: [226],
+      supported: [194, 224, 236, 267, 273, 283, 285],
+      objected: [247],
     }),
     peerJson({
       ip: '127.0.0.1:9655',
@@ -159,7 +167,7 @@ function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
       sent: t(2),
       received: t(3),
       subnets: [OTHER_SUBNET, L1_SUBNET],
-      supported: [181, 226],
+      supported: [194, 224, 236, 247, 267, 273, 283, 285],
       benched: ['C'],
     }),
     peerJson({
@@ -170,16 +178,18 @@ function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
       received: t(4),
       uptime: '87',
       subnets: [OTHER_SUBNET],
-      objected: [181, 204],
+      supported: SCHEDULED,
+      objected: [224],
     }),
     peerJson({
       ip: '127.0.0.1:9659',
       publicIP: '',
       nodeID: PEER[3],
-      version: 'avalanchego/1.14.1',
+      version: 'avalanchego/1.14.2',
+      upgradeTime: 1607144400,
       sent: t(4),
       received: t(5),
-      supported: [77],
+      supported: [224],
     }),
     peerJson({
       ip: '[::1]:9661',
@@ -189,6 +199,7 @@ function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
       received: t(6),
       uptime: '96',
       subnets: [L1_SUBNET],
+      supported: SCHEDULED,
       benched: ['P', 'X'],
     }),
     peerJson({
@@ -198,7 +209,7 @@ function defaultPeers(now: number, fmt: (unix: number) => string): string[] {
       sent: t(6),
       received: t(7),
       subnets: [L1_SUBNET],
-      supported: [181, 204, 226, 77],
+      supported: [194, 236, 247, 267, 273, 283, 285],
     }),
   ]
 }

@@ -154,8 +154,8 @@ describe('SubnetProvider: provider.info (the 13 Info methods)', () => {
   it('acps: weights as bigint, keyed by ACP number', async () => {
     const got = await provider.info.acps()
     expect(got).toEqual(expectedInfo.acps(await info('info.acps')))
-    expect(Object.keys(got.acps)).toEqual(['77', '181', '204', '226'])
-    expect(typeof got.acps[77]!.abstainWeight).toBe('bigint')
+    expect(Object.keys(got.acps)).toEqual(['194', '224', '236', '247', '267', '273', '283', '285'])
+    expect(typeof got.acps[194]!.abstainWeight).toBe('bigint')
   })
 
   it('isBootstrapped for aliases and IDs', async () => {
@@ -190,7 +190,7 @@ describe('SubnetProvider: provider.info (the 13 Info methods)', () => {
   it('getNodeVersion, getTxFee, getVMs', async () => {
     const version = await provider.info.getNodeVersion()
     expect(version).toEqual(expectedInfo.getNodeVersion(await info('info.getNodeVersion')))
-    expect(version.rpcProtocolVersion).toBe(45)
+    expect(version.rpcProtocolVersion).toBe(46)
     const fee = await provider.info.getTxFee()
     expect(fee).toEqual(expectedInfo.getTxFee(await info('info.getTxFee')))
     expect(fee.txFee).toBe(1_000_000n)

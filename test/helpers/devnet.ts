@@ -92,8 +92,12 @@ export const zeroFilledForkBlocks = [
 /**
  * Starts the BUILT CLI as a user runs it (`subnet-rpc devnet --port 0 [--genesis <file>] [...flags]`, from dist/:
  * `npm test` builds it first) and resolves with its L1 URL by alias once it is listening; kill `child` to stop it.
+ * `output()` is what it has printed so far, stdout and stderr.
  */
-export async function startCliDevnet(genesis?: string, flags: string[] = []): Promise<{ rpcUrl: string; child: ChildProcess }> {
+export async function startCliDevnet(
+  genesis?: string,
+  flags: string[] = [],
+): Promise<{ rpcUrl: string; child: ChildProcess; output: () => string }> {
   const args = ['dist/cli.js', 'devnet', '--port', '0', ...(genesis ? ['--genesis', genesis] : []), ...flags]
   const child = spawn(process.execPath, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
@@ -106,7 +110,7 @@ export async function startCliDevnet(genesis?: string, flags: string[] = []): Pr
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
     child.on('exit', () => fail(new Error(`the devnet exited: ${out}`)))
   })
-  return { rpcUrl, child }
+  return { rpcUrl, child, output: () => out }
 }
 
 type BlockReply = {

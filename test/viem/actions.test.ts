@@ -134,9 +134,9 @@ describe.each(setups)('over $name', (setup) => {
     it('acps: weights as bigint, keyed by ACP number', async () => {
       const got = await client().acps()
       expect(got).toEqual(expectedInfo.acps(await info('info.acps')))
-      expect(Object.keys(got.acps)).toEqual(['77', '181', '204', '226'])
+      expect(Object.keys(got.acps)).toEqual(['194', '224', '236', '247', '267', '273', '283', '285'])
       // 161133778098286584 is above 2^53: exact because the node quotes uint64s.
-      expect(typeof got.acps[77]!.abstainWeight).toBe('bigint')
+      expect(typeof got.acps[194]!.abstainWeight).toBe('bigint')
     })
 
     it('isBootstrapped for aliases and IDs', async () => {
@@ -173,7 +173,7 @@ describe.each(setups)('over $name', (setup) => {
       const c = client()
       const version = await c.getNodeVersion()
       expect(version).toEqual(expectedInfo.getNodeVersion(await info('info.getNodeVersion')))
-      expect(version.rpcProtocolVersion).toBe(45)
+      expect(version.rpcProtocolVersion).toBe(46)
       const fee = await c.getTxFee()
       expect(fee).toEqual(expectedInfo.getTxFee(await info('info.getTxFee')))
       expect(fee.txFee).toBe(1_000_000n)
@@ -228,11 +228,11 @@ describe.each(setups)('over $name', (setup) => {
         expect(await actions.uptime(c, {})).toEqual({ rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 })
         expect(await actions.getNetworkName(c)).toBe('local')
         expect(await actions.getNodeIP(c)).toBe('127.0.0.1:9651')
-        expect((await actions.getNodeVersion(c)).version).toBe('avalanchego/1.14.2')
+        expect((await actions.getNodeVersion(c)).version).toBe('avalanchego/1.15.0')
         expect((await actions.getTxFee(c)).txFee).toBe(1_000_000n)
         expect(Object.keys((await actions.getVMs(c)).vms)).toHaveLength(4)
         expect((await actions.upgrades(c)).durangoTime).toEqual(new Date('2020-12-05T05:00:00Z'))
-        expect(Object.keys((await actions.acps(c)).acps)).toHaveLength(4)
+        expect(Object.keys((await actions.acps(c)).acps)).toHaveLength(8)
       } else {
         await expect(actions.getNetworkID(c)).rejects.toBeInstanceOf(InfoEndpointError)
       }

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
+import { latestNodeRelease, nodeReleases, type NodeRelease } from 'subnet-rpc/config'
 import { devnetPackages } from './anvil.js'
 import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { existsSync } from 'node:fs'
@@ -23,6 +24,8 @@ Options:
   --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
+  --node-version <v> The avalanchego release the node reports and follows: ${nodeReleases.join(' or ')}
+                     (default ${latestNodeRelease}, the latest)
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
   --l1 <alias>=<genesis.json>[,<upgrade.json>]
                      An L1 the node validates, with its own anvil, chain ID and IDs; repeat it for
@@ -83,10 +86,11 @@ function runningText(command: string, devnet: Devnet): string {
       `  subnet      ${devnet.subnetID}`,
       `  chainId     ${devnet.chainId}`,
       `  nodeID      ${devnet.nodeID}`,
+      `  version     avalanchego/${devnet.nodeVersion}`,
       `  anvil       ${devnet.anvilUrl}`,
     )
   else {
-    lines.push(`  nodeID      ${devnet.nodeID}`)
+    lines.push(`  nodeID      ${devnet.nodeID}`, `  version     avalanchego/${devnet.nodeVersion}`)
     for (const [i, l1] of devnet.l1s.entries())
       lines.push(
         `  L1 ${l1.alias}${i === 0 ? ' (default)' : ''}`,
@@ -115,6 +119,7 @@ function parseOptions(argv: string[]) {
       anvil: { type: 'string' },
       seed: { type: 'string' },
       'network-id': { type: 'string' },
+      'node-version': { type: 'string' },
       alias: { type: 'string' },
       l1: { type: 'string', multiple: true },
       'api-max-blocks-per-request': { type: 'string' },
@@ -127,6 +132,9 @@ function parseOptions(argv: string[]) {
   const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
   if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+  const nodeVersion = values['node-version']
+  if (nodeVersion !== undefined && !(nodeReleases as readonly string[]).includes(nodeVersion))
+    throw new Error(`--node-version must be ${nodeReleases.join(' or ')}, got ${JSON.stringify(nodeVersion)}`)
   const maxBlocks = values['api-max-blocks-per-request']
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
@@ -147,6 +155,7 @@ function parseOptions(argv: string[]) {
       anvilBinary: values.anvil,
       seed: values.seed,
       networkID,
+      nodeVersion: nodeVersion as NodeRelease | undefined,
       alias: values.alias,
       apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
       // As avalanchego reads them (config/config.go, viper): the origins flag is one string split at white

@@ -4,7 +4,15 @@
  * and forwards standard Ethereum methods to each L1's own anvil (./l1.ts).
  */
 import { existsSync } from 'node:fs'
-import { loadChainFiles, type ChainFiles, type JsonSource } from 'subnet-rpc/config'
+import {
+  latestNodeRelease,
+  loadChainFiles,
+  nodeReleases,
+  upgradeSchedule,
+  type ChainFiles,
+  type JsonSource,
+  type NodeRelease,
+} from 'subnet-rpc/config'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
 import { ChainConfigError, decodeCb58, InvalidArgumentError } from 'subnet-rpc'
 import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
@@ -50,6 +58,12 @@ export type DevnetL1Options = {
 }
 
 export type DevnetOptions = {
+  /**
+   * The avalanchego release the node reports and follows (its profile): version strings, plugin protocol, VM
+   * versions, current ACPs and the network's upgrade schedule (`info.upgrades`, the chain config's network
+   * upgrade times). `'1.14.2'` or `'1.15.0'`; default the latest, `'1.15.0'`.
+   */
+  nodeVersion?: NodeRelease
   /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
   seed?: string
   /** Port of the node API (default: a free port). Always bound to 127.0.0.1. */
@@ -68,7 +82,7 @@ export type DevnetOptions = {
   alias?: string
   /** Unix seconds the default genesis and upgrade schedule are relative to (default: now). */
   startTime?: number
-  /** Overrides of the simulated node: version, peers, ACPs, uptime, and so on. */
+  /** Overrides of the simulated node over its profile (`nodeVersion`): version, peers, ACPs, uptime, and so on. */
   node?: Omit<NodeConfigInput, 'seed' | 'networkID'>
   /**
    * The L1 chain config's `api-max-blocks-per-request`: an eth_getLogs or eth_getFilterLogs whose
@@ -86,6 +100,11 @@ export type DevnetOptions = {
    * node's 403 `invalid host specified`. Default `['localhost']`; IP addresses always pass; `'*'` allows every host.
    */
   httpAllowedHosts?: string[]
+  /**
+   * Called with each warning about the files, as `subnet-rpc check` gives them (a genesis key a node ignores).
+   * Default: printed on stderr as `warning: <message>`.
+   */
+  onWarning?: (message: string) => void
   /**
    * The built-in L1's validator set: a count (this node and `count - 1` others of equal weight) or each
    * validator's `{ weight, thisNode? }`. Default: this node and the configured peers that track the L1.
@@ -140,6 +159,10 @@ export type Devnet = {
   anvilUrl: string
   /** The chain config as the node holds it after defaults and upgrades. */
   chainSpec: ChainSpec
+  /** The avalanchego release the node reports (`nodeVersion`). */
+  nodeVersion: NodeRelease
+  /** The warnings about the files given to `onWarning` at start (the same as `subnet-rpc check`'s). */
+  warnings: string[]
   /** Every L1 the node validates, the default one first. */
   l1s: readonly DevnetL1[]
   /** The network as the node sees it: which subnet each L1 is on, and each subnet's validators with their BLS keys. */
@@ -164,6 +187,9 @@ export type Devnet = {
  * await devnet.stop()
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const release = options.nodeVersion ?? latestNodeRelease
+  if (!(nodeReleases as readonly unknown[]).includes(release))
+    throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: nodeReleases.map((r) => `'${r}'`).join(' or ') })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'
@@ -174,11 +200,22 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
   const primary = primaryChainIDs(networkID)
   // Every L1 checked and its files read before anything starts.
-  const planned = planL1s(options, { seed, networkID, startTime, maxBlocksPerRequest, primary: [platformChainID, primary.X, primary.C] })
+  const planned = planL1s(options, {
+    seed,
+    networkID,
+    startTime,
+    maxBlocksPerRequest,
+    primary: [platformChainID, primary.X, primary.C],
+    release,
+  })
+  const warnings = planned.flatMap(({ plan }) => plan.files.warnings)
+  const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`))
+  for (const message of warnings) warn(message)
 
   const node = resolveNodeConfig(
     { ...options.node, seed, networkID },
     planned.map((p) => p.plan.subnetID),
+    release,
   )
   const sets = planned.map(({ plan, validators }): DevnetValidator[] =>
     validators === 'node peers'
@@ -297,6 +334,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainSpec: main.chainSpec,
       l1s: described,
       network,
+      nodeVersion: release,
+      warnings,
       stop: () => {
         for (const w of webSockets) w.close()
         stopping ??= Promise.all([http.close(), stopL1s()]).then(() => undefined)
@@ -353,7 +392,7 @@ function checkFile(source: JsonSource | undefined, what: string): void {
 /** Checks the L1 options (the built-in one, or `l1s`), reads their chain files, and gives each L1's plan. */
 function planL1s(
   options: DevnetOptions,
-  ctx: { seed: string; networkID: number; startTime: number; maxBlocksPerRequest: number; primary: string[] },
+  ctx: { seed: string; networkID: number; startTime: number; maxBlocksPerRequest: number; primary: string[]; release: NodeRelease },
 ): PlannedL1[] {
   const checkAlias = (alias: unknown, argument: string): string => {
     if (typeof alias !== 'string' || !aliasPattern.test(alias))
@@ -371,7 +410,8 @@ function planL1s(
     checkFile(upgrade, `upgrade of ${where}`)
     const genesisSource = genesis ?? defaultGenesis(ctx.startTime, ctx.networkID)
     const upgradeSource = upgrade ?? (genesis === undefined ? defaultUpgrade(ctx.startTime) : undefined)
-    return loadChainFiles(genesisSource, upgradeSource, ctx.networkID)
+    // The network upgrade times a node of this release gives the chain config (params/extras GetNetworkUpgrades).
+    return loadChainFiles(genesisSource, upgradeSource, ctx.networkID, upgradeSchedule(ctx.networkID, ctx.release))
   }
   if (options.l1s === undefined) {
     const alias = checkAlias(options.alias ?? 'devnet', 'alias')

@@ -1,13 +1,19 @@
 /**
  * avalanchego's network upgrade schedules (`upgrade/upgrade.go`), as `info.upgrades`
- * writes them and as subnet-evm reads its network upgrade timestamps from them. These are
+ * writes them and as subnet-evm reads its network upgrade timestamps from them, and what a node
+ * of each release reports about itself (`nodeReleaseTable`, the devnet's node profiles). These are
  * the offline tables: a running node's own `info.upgrades` wins over them (`subnet-rpc check --rpc`).
  */
 
 import type { NetworkUpgradeName } from '../names.js'
 
-/** The avalanchego release whose `upgrade/upgrade.go` these tables follow. */
-export const scheduleRelease = 'v1.15.0'
+/** The avalanchego releases these tables describe, oldest first (the devnet's node profiles). */
+export const nodeReleases = ['1.14.2', '1.15.0'] as const
+export type NodeRelease = (typeof nodeReleases)[number]
+/** The latest release: what the offline tables follow unless a release is named. */
+export const latestNodeRelease: NodeRelease = '1.15.0'
+/** The avalanchego release whose `upgrade/upgrade.go` the offline tables follow by default, e.g. `v1.15.0`. */
+export const scheduleRelease = `v${latestNodeRelease}`
 
 /**
  * The avalanchego release that first schedules each network upgrade on Mainnet and Fuji
@@ -116,14 +122,90 @@ const local: UpgradeSchedule = {
   heliconTime: unscheduledTime,
 }
 
-/** The schedule a node on `networkID` runs with. */
-export function upgradeSchedule(networkID: number): UpgradeSchedule {
-  return networkID === 1 ? mainnet : networkID === 5 ? fuji : local
+/**
+ * What a node of each release reports about itself, read from avalanchego at the release's tag:
+ * `version/constants.go` (`Current`, `RPCChainVMProtocol`, `CurrentDatabase`, the minimum compatible
+ * versions), `version/compatibility.json`, `utils/constants/acps.go` and `upgrade/upgrade.go`. Since
+ * v1.14.0 the Subnet-EVM plugin (`graft/subnet-evm`) and the C-Chain report avalanchego's own version
+ * (`plugin/evm/vm.go` `Version`: `version.Current.Semantic()`).
+ */
+export type NodeReleaseInfo = {
+  /** The git tag the row was read at. */
+  tag: string
+  /** The commit the tag names: a release build's `version.GitCommit`. */
+  gitCommit: string
+  /** `version.RPCChainVMProtocol`: the plugin protocol (`rpcProtocolVersion`). */
+  rpcProtocolVersion: number
+  /** `version.CurrentDatabase`. */
+  databaseVersion: string
+  /** `constants.CurrentACPs`: the ACPs `info.acps` counts votes for and peers' handshakes keep. */
+  currentACPs: readonly number[]
+  /** `constants.ScheduledACPs`: the ACPs a node of this release supports unless told otherwise (`config/config.go`). */
+  scheduledACPs: readonly number[]
+  /** The upgrade whose time the node announces in its handshake (`network.NewNetwork`'s argument in `node/node.go`). */
+  handshakeUpgrade: NetworkUpgradeName
+  /** `version.MinimumCompatibleVersion`: the oldest peer version accepted once `handshakeUpgrade` is active. */
+  minimumCompatible: string
+  /** The release before it (`version/compatibility.json`). */
+  previousRelease: string
+  /** `upgrade.Mainnet`, `upgrade.Fuji` and `upgrade.Default` (every other network). */
+  schedules: { mainnet: UpgradeSchedule; fuji: UpgradeSchedule; local: UpgradeSchedule }
 }
 
-/** `info.upgrades` reply: the schedule object itself, in `upgrade.Config` field order. */
-export function upgradeScheduleJson(networkID: number): UpgradeSchedule {
-  return upgradeSchedule(networkID)
+/**
+ * One row per release: the devnet's node profiles and the offline schedules read these.
+ *
+ * @example
+ * import { nodeReleaseTable } from 'subnet-rpc/config'
+ *
+ * nodeReleaseTable['1.15.0'].rpcProtocolVersion // 46
+ * nodeReleaseTable['1.14.2'].schedules.fuji.heliconTime // '9999-12-01T00:00:00Z'
+ */
+export const nodeReleaseTable: Record<NodeRelease, NodeReleaseInfo> = {
+  '1.14.2': {
+    tag: 'v1.14.2',
+    gitCommit: '6e5acf909c7a16b991142d6b3979bac5699bdb68',
+    rpcProtocolVersion: 45,
+    databaseVersion: 'v1.4.5',
+    currentACPs: [],
+    scheduledACPs: [],
+    handshakeUpgrade: 'granite',
+    minimumCompatible: '1.14.0',
+    previousRelease: '1.14.1',
+    // v1.14.2 schedules Helicon nowhere.
+    schedules: { mainnet, fuji: { ...fuji, heliconTime: unscheduledTime }, local },
+  },
+  '1.15.0': {
+    tag: 'v1.15.0-fuji',
+    gitCommit: 'e8f9781ee57de048bbfde5be0fa632e9efdf1448',
+    rpcProtocolVersion: 46,
+    databaseVersion: 'v1.4.5',
+    currentACPs: [194, 224, 236, 247, 267, 273, 283, 285],
+    scheduledACPs: [194, 236, 267, 273, 283, 285],
+    handshakeUpgrade: 'helicon',
+    minimumCompatible: '1.15.0',
+    previousRelease: '1.14.2',
+    schedules: { mainnet, fuji, local },
+  },
+}
+
+/**
+ * The schedule a node of `release` (default the latest) runs with on `networkID`.
+ *
+ * @example
+ * import { upgradeSchedule } from 'subnet-rpc/config'
+ *
+ * upgradeSchedule(5).heliconTime // '2026-07-28T15:00:00Z'
+ * upgradeSchedule(5, '1.14.2').heliconTime // '9999-12-01T00:00:00Z'
+ */
+export function upgradeSchedule(networkID: number, release: NodeRelease = latestNodeRelease): UpgradeSchedule {
+  const { schedules } = nodeReleaseTable[release]
+  return networkID === 1 ? schedules.mainnet : networkID === 5 ? schedules.fuji : schedules.local
+}
+
+/** `info.upgrades` reply of a node of `release` (default the latest): the schedule object itself, in `upgrade.Config` field order. */
+export function upgradeScheduleJson(networkID: number, release: NodeRelease = latestNodeRelease): UpgradeSchedule {
+  return upgradeSchedule(networkID, release)
 }
 
 /** Unix seconds of an RFC 3339 time or a Date (as `info.upgrades` decodes). */

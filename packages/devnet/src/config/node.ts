@@ -1,9 +1,11 @@
 /**
  * The simulated node behind `/ext/info`: identity, version, peers, ACP votes, uptime.
- * Defaults describe a realistic avalanchego v1.14.2 validator on a local network.
+ * Defaults describe a realistic validator of one avalanchego release (a node profile: a row of
+ * subnet-rpc's `nodeReleaseTable`, v1.15.0 unless another is chosen) on a local network.
  */
 import { sha256 } from '@noble/hashes/sha256'
 import { encodeCb58 } from 'subnet-rpc'
+import { latestNodeRelease, nodeReleaseTable, upgradeSchedule, type NodeRelease } from 'subnet-rpc/config'
 import { idFromString } from 'subnet-rpc/internal'
 import { createNodeIdentity, derivePeerNodeIds, type NodeIdentity } from '../identity.js'
 
@@ -31,6 +33,8 @@ export type PeerConfig = {
 
 export type NodeConfig = {
   identity: NodeIdentity
+  /** The avalanchego release the node runs (its profile): the schedule `info.upgrades` reports. */
+  release: NodeRelease
   networkID: number
   version: string
   databaseVersion: string
@@ -43,7 +47,7 @@ export type NodeConfig = {
   ip: string
   txFee: bigint
   createAssetTxFee: bigint
-  /** ACPs the node counts votes for (`constants.CurrentACPs`); v1.14.2 has none. */
+  /** ACPs the node counts votes for (`constants.CurrentACPs`): none in v1.14.2, eight in v1.15.0. */
   currentACPs: number[]
   /** Total primary-network weight, for `abstainWeight`. */
   totalWeight: bigint
@@ -52,7 +56,7 @@ export type NodeConfig = {
   peers: PeerConfig[]
 }
 
-export type NodeConfigInput = Partial<Omit<NodeConfig, 'identity'>> & { seed?: string }
+export type NodeConfigInput = Partial<Omit<NodeConfig, 'identity' | 'release'>> & { seed?: string }
 
 export const subnetEvmVmID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy'
 
@@ -61,21 +65,30 @@ export function derivedID(seed: string, purpose: string): string {
   return encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/${purpose}:${seed}`)))
 }
 
-/** Unix seconds of Granite, the upgrade a default peer's handshake announces. */
-const granite = 1_763_568_000n
+/**
+ * What a peer running release `runs` announces in its handshake on `networkID`: the time of its release's handshake
+ * upgrade and its scheduled ACPs. A release without a row (1.14.1) announces as `profile` does.
+ */
+export function peerHandshake(
+  runs: string,
+  profile: NodeRelease,
+  networkID: number,
+): { upgradeTime: bigint; scheduled: readonly number[] } {
+  const known = runs in nodeReleaseTable ? (runs as NodeRelease) : profile
+  const time = upgradeSchedule(networkID, known)[`${nodeReleaseTable[known].handshakeUpgrade}Time` as 'graniteTime']
+  return { upgradeTime: BigInt(Math.floor(new Date(time).getTime() / 1000)), scheduled: nodeReleaseTable[known].scheduledACPs }
+}
 
 /**
- * A connected peer as the default node config describes peer `i`: its address (127.0.0.1, port
- * 9653 + 2i), avalanchego v1.14.2 announcing Granite, a primary-network stake of 2,000,000 AVAX × (i + 1),
- * full uptime, messages 1 + i and 2 + i seconds ago; `p` overrides any of it.
+ * A connected peer as the default node config describes peer `i`: its address (127.0.0.1, port 9653 + 2i), a
+ * primary-network stake of 2,000,000 AVAX × (i + 1), full uptime, messages 1 + i and 2 + i seconds ago, running
+ * `version` and announcing `upgradeTime` (both required: they follow the node's profile); `p` overrides the rest.
  */
-export function defaultPeer(nodeID: string, i: number, p: Partial<PeerConfig> = {}): PeerConfig {
+export function defaultPeer(nodeID: string, i: number, p: Partial<PeerConfig> & Pick<PeerConfig, 'version' | 'upgradeTime'>): PeerConfig {
   return {
     nodeID,
     ip: `127.0.0.1:${9653 + 2 * i}`,
     publicIP: `127.0.0.1:${9653 + 2 * i}`,
-    version: 'avalanchego/1.14.2',
-    upgradeTime: granite,
     weight: 2_000_000_000_000n * BigInt(i + 1),
     observedUptime: 100,
     trackedSubnets: [],
@@ -88,24 +101,57 @@ export function defaultPeer(nodeID: string, i: number, p: Partial<PeerConfig> = 
   }
 }
 
+/** `a.b.c` ≥ `x.y.z`. */
+function atLeast(version: string, minimum: string): boolean {
+  const [a, b] = [version, minimum].map((v) => v.split('.').map(Number))
+  for (let i = 0; i < 3; i++) if (a![i]! !== b![i]!) return a![i]! > b![i]!
+  return true
+}
+
 /**
- * Fills every node setting not given, deterministically from `seed`. The default peers 0, 1, 4 and 5
- * track the subnets of the L1s (`l1SubnetIDs`, one or several).
+ * Fills every node setting not given, deterministically from `seed`, as a node of `release` reports
+ * them (`nodeReleaseTable`): version strings, protocol, commit, VM versions, current ACPs, and peers
+ * whose handshakes carry their own release's upgrade time and scheduled ACPs.
  */
-export function resolveNodeConfig(input: NodeConfigInput, l1SubnetIDs: string | readonly string[]): NodeConfig {
+export function resolveNodeConfig(
+  input: NodeConfigInput,
+  l1SubnetIDs: string | readonly string[],
+  release: NodeRelease = latestNodeRelease,
+  now: number = Date.now(),
+): NodeConfig {
+  const l1Subnets = typeof l1SubnetIDs === 'string' ? [l1SubnetIDs] : [...l1SubnetIDs]
   const seed = input.seed ?? 'subnet-rpc-devnet'
+  const networkID = input.networkID ?? 12345
   const identity = createNodeIdentity(seed)
   const peerIDs = derivePeerNodeIds(seed, 6)
   const otherSubnet = derivedID(seed, 'other-subnet')
-  const l1Subnets = typeof l1SubnetIDs === 'string' ? [l1SubnetIDs] : [...l1SubnetIDs]
-  const peer = (i: number, p: Partial<PeerConfig>): PeerConfig => defaultPeer(peerIDs[i]!, i, p)
-  const defaults: Omit<NodeConfig, 'identity'> = {
-    networkID: 12345,
-    version: 'avalanchego/1.14.2',
-    databaseVersion: 'v1.4.5',
-    rpcProtocolVersion: 45,
-    gitCommit: '6e5acf909c7a16b991142d6b3979bac5699bdb68',
-    vmVersions: { avm: 'avalanchego/1.14.2', evm: 'v1.14.2', platform: 'avalanchego/1.14.2', [subnetEvmVmID]: 'v0.8.0' },
+  const row = nodeReleaseTable[release]
+  // What a peer of a release announces: the time of its handshake upgrade on this network, its scheduled ACPs.
+  // A release without a row (1.14.1) announces as the profile's release does (Granite, no scheduled ACPs, as 1.14.2).
+  const handshake = (r: string) => peerHandshake(r, release, networkID)
+  // The one peer on the previous release is connected while the node accepts it (network/peer: before the
+  // handshake upgrade the previous minimum holds, after it `MinimumCompatibleVersion`); else it has upgraded too.
+  const ownUpgrade = handshake(release).upgradeTime
+  const older = now / 1000 < Number(ownUpgrade) || atLeast(row.previousRelease, row.minimumCompatible) ? row.previousRelease : release
+  const peer = (i: number, runs: string, p: Partial<PeerConfig> & { also?: number[] }): PeerConfig => {
+    const { also = [], ...rest } = p
+    const { upgradeTime, scheduled } = handshake(runs)
+    return defaultPeer(peerIDs[i]!, i, {
+      version: `avalanchego/${runs}`,
+      upgradeTime,
+      // config/config.go: the scheduled ACPs are supported implicitly, besides those a peer is told to support.
+      supportedACPs: [...scheduled, ...also],
+      ...rest,
+    })
+  }
+  const defaults: Omit<NodeConfig, 'identity' | 'release'> = {
+    networkID,
+    version: `avalanchego/${release}`,
+    databaseVersion: row.databaseVersion,
+    rpcProtocolVersion: row.rpcProtocolVersion,
+    gitCommit: row.gitCommit,
+    // avm and platform: version.Current.String(); the C-Chain and Subnet-EVM: version.Current.Semantic().
+    vmVersions: { avm: `avalanchego/${release}`, evm: `v${release}`, platform: `avalanchego/${release}`, [subnetEvmVmID]: `v${release}` },
     vms: {
       jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'],
       mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6: ['evm'],
@@ -115,21 +161,29 @@ export function resolveNodeConfig(input: NodeConfigInput, l1SubnetIDs: string | 
     ip: '127.0.0.1:9651',
     txFee: 1_000_000n,
     // The node's own defaults: 0.01 AVAX to create an asset on mainnet and Fuji, 0.001 elsewhere.
-    createAssetTxFee: input.networkID === 1 || input.networkID === 5 ? 10_000_000n : 1_000_000n,
-    currentACPs: [77, 181, 204, 226],
+    createAssetTxFee: networkID === 1 || networkID === 5 ? 10_000_000n : 1_000_000n,
+    currentACPs: [...row.currentACPs],
     totalWeight: 161_147_778_098_286_584n,
     uptime: { rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 },
+    // Opinions on the ACPs that are current but not scheduled in v1.15.0 (224, 247); a node counts only its
+    // own current ACPs (peer.go), so a v1.14.2 node shows none.
     peers: [
-      peer(0, { trackedSubnets: [...l1Subnets], supportedACPs: [181, 204, 77], objectedACPs: [226] }),
-      peer(1, { trackedSubnets: [...l1Subnets, otherSubnet], supportedACPs: [181, 226], benched: ['C'] }),
-      peer(2, { trackedSubnets: [otherSubnet], objectedACPs: [181, 204], observedUptime: 87 }),
-      peer(3, { publicIP: '', weight: 0n, supportedACPs: [77], version: 'avalanchego/1.14.1', upgradeTime: granite }),
-      peer(4, { ip: '[::1]:9661', publicIP: '[::1]:9661', trackedSubnets: [...l1Subnets], benched: ['P', 'X'], observedUptime: 96 }),
-      peer(5, { trackedSubnets: [...l1Subnets], supportedACPs: [77, 181, 204, 226] }),
+      peer(0, release, { trackedSubnets: [...l1Subnets], also: [224], objectedACPs: [247] }),
+      peer(1, release, { trackedSubnets: [...l1Subnets, otherSubnet], also: [224, 247], benched: ['C'] }),
+      peer(2, release, { trackedSubnets: [otherSubnet], objectedACPs: [224], observedUptime: 87 }),
+      peer(3, older, { publicIP: '', weight: 0n, also: [224] }),
+      peer(4, release, {
+        ip: '[::1]:9661',
+        publicIP: '[::1]:9661',
+        trackedSubnets: [...l1Subnets],
+        benched: ['P', 'X'],
+        observedUptime: 96,
+      }),
+      peer(5, release, { trackedSubnets: [...l1Subnets], also: [247] }),
     ],
   }
   const { seed: _seed, ...rest } = input
-  return { identity, ...defaults, ...stripUndefined(rest) }
+  return { identity, release, ...defaults, ...stripUndefined(rest) }
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -169,7 +169,7 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
     },
     upgrades: (params) => {
       noArgs(params)
-      return upgradeScheduleJson(node.networkID)
+      return upgradeScheduleJson(node.networkID, node.release)
     },
     uptime: (params) => {
       noArgs(params)

@@ -13,7 +13,7 @@ import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { decodeCb58, InvalidArgumentError } from 'subnet-rpc'
 import { requireBls } from '../anvil.js'
-import { defaultPeer, type NodeConfig, type PeerConfig } from '../config/node.js'
+import { defaultPeer, peerHandshake, type NodeConfig, type PeerConfig } from '../config/node.js'
 import { blsKeyGen, derivePeerNodeIds } from '../identity.js'
 import { type DevnetValidator, validationIDOf } from '../validators/service.js'
 import type { NetworkValidator, WarpNetwork } from './types.js'
@@ -125,7 +125,11 @@ export function peersWithValidators(node: NodeConfig, seed: string, l1s: readonl
       let peer = peers.find((p) => p.nodeID === v.nodeID)
       if (!peer) {
         const index = pool.find((o) => o.nodeID === v.nodeID)?.index ?? peers.length
-        peer = defaultPeer(v.nodeID, index, { version: node.version, weight: 0n })
+        peer = defaultPeer(v.nodeID, index, {
+          version: node.version,
+          upgradeTime: peerHandshake(node.release, node.release, node.networkID).upgradeTime,
+          weight: 0n,
+        })
         peers.push(peer)
       }
       if (!peer.trackedSubnets.includes(l1.subnetID)) peer.trackedSubnets.push(l1.subnetID)
