@@ -121,9 +121,11 @@ export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
 
 async function pack(packageDir: string): Promise<Pack> {
   if (!existsSync(join(packageDir, 'dist'))) throw new Error(`${packageDir}/dist is not built: run npm run build (npm test builds first)`)
+  // What npm packs: package.json and each entry of its `files` (dist/, the Solidity folders, README.md, bin.js).
+  const listed = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { files: string[] }).files
   const files = [
-    ...['package.json', 'README.md', 'bin.js'].map((f) => join(packageDir, f)).filter((f) => existsSync(f)),
-    ...filesUnder(join(packageDir, 'dist')),
+    join(packageDir, 'package.json'),
+    ...listed.map((f) => join(packageDir, f)).flatMap((f) => (!existsSync(f) ? [] : statSync(f).isDirectory() ? filesUnder(f) : [f])),
   ].sort()
   const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
   const dir = join(cacheRoot, `pack-${key}`)
