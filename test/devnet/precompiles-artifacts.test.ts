@@ -7,6 +7,7 @@
  * compared in its `_run` chain.
  */
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import {
@@ -16,7 +17,13 @@ import {
   precompileSelectors,
 } from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import { compileExamples, compilePrecompiles, compileShared, compileSolidity } from '../../scripts/compile-contracts.mjs'
+import {
+  compileExamples,
+  compilePrecompiles,
+  compileShared,
+  compileSolidity,
+  standInCodeSolidity,
+} from '../../scripts/compile-contracts.mjs'
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
@@ -90,6 +97,64 @@ describe('precompile artifacts', () => {
         new RegExp(`selector == ${interfaces[name] === 'IAllowList' ? 'IAllowList' : 'I\\w+'}\\.${item.name}\\.selector`),
       )
   })
+})
+
+describe('the Solidity shipped in the packages', () => {
+  it("packages/devnet/contracts/SubnetPrecompileCode.sol (the forge test helper's code) is up to date (run node scripts/compile-contracts.mjs)", () => {
+    const checkedIn = readFileSync(new URL('../../packages/devnet/contracts/SubnetPrecompileCode.sol', import.meta.url), 'utf8')
+    expect(checkedIn).toBe(standInCodeSolidity())
+    // The same runtime code the devnet installs.
+    for (const [name, artifact] of Object.entries(precompileArtifacts))
+      expect(checkedIn, name).toContain(`hex"${artifact.deployedBytecode.slice(2)}"`)
+  })
+
+  const shipped = {
+    IAllowList: allowListAbi,
+    INativeMinter: nativeMinterAbi,
+    IFeeManager: feeManagerAbi,
+    IRewardManager: rewardManagerAbi,
+    IWarpMessenger: warpMessengerAbi,
+  } as const
+  it.each(Object.keys(shipped) as (keyof typeof shipped)[])(
+    "contracts/interfaces/%s.sol (in subnet-rpc's tarball) has the node's ABI exactly, and NatSpec on the interface and each function and event",
+    (name) => {
+      const dir = new URL('../../contracts/interfaces/', import.meta.url)
+      const file = `interfaces/${name}.sol`
+      const solc = createRequire(import.meta.url)('solc') as { compile(input: string, options: object): string }
+      const output = JSON.parse(
+        solc.compile(
+          JSON.stringify({
+            language: 'Solidity',
+            sources: { [file]: { content: readFileSync(new URL(`${name}.sol`, dir), 'utf8') } },
+            settings: { outputSelection: { '*': { '*': ['abi', 'userdoc', 'devdoc'] } } },
+          }),
+          { import: (path: string) => ({ contents: readFileSync(new URL(path.replace(/^interfaces\//, ''), dir), 'utf8') }) },
+        ),
+      )
+      expect((output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error')).toEqual([])
+      const compiled = output.contracts[file][name] as { abi: unknown[]; userdoc: any; devdoc: any }
+      const sorted = (abi: readonly unknown[]) => abi.map((item) => JSON.stringify(item, Object.keys(item as object).sort())).sort()
+      const canonical = (abi: readonly unknown[]) =>
+        sorted(
+          JSON.parse(
+            JSON.stringify(abi, (_, v) =>
+              v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
+            ),
+          ),
+        )
+      expect(canonical(compiled.abi)).toEqual(canonical(shipped[name]))
+      expect(compiled.userdoc.notice, 'the interface').toBeTruthy()
+      type Param = { type: string; components?: Param[] }
+      const type = (p: Param): string =>
+        p.type.startsWith('tuple') ? `(${p.components!.map(type).join(',')})${p.type.slice('tuple'.length)}` : p.type
+      const own = compiled.abi as { type: string; name: string; inputs: Param[] }[]
+      for (const item of own) {
+        const signature = `${item.name}(${item.inputs.map(type).join(',')})`
+        const docs = item.type === 'event' ? compiled.userdoc.events : compiled.userdoc.methods
+        expect(docs?.[signature]?.notice, `${name}.${signature}`).toBeTruthy()
+      }
+    },
+  )
 })
 
 describe('example L1 contracts (contracts/examples)', () => {

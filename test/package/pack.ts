@@ -112,7 +112,7 @@ export type PackageName = keyof typeof packageDirs
 
 const packing = new Map<PackageName, Promise<Pack>>()
 
-/** `npm pack` of one of the packages as built, once per content (dist/, README.md, package.json). */
+/** `npm pack` of one of the packages as built, once per content (package.json and what its `files` lists). */
 export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
   const packed = packing.get(name) ?? pack(packageDirs[name])
   packing.set(name, packed)
