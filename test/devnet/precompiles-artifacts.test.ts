@@ -17,13 +17,9 @@ import {
   precompileSelectors,
 } from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import {
-  compileExamples,
-  compilePrecompiles,
-  compileShared,
-  compileSolidity,
-  standInCodeSolidity,
-} from '../../scripts/compile-contracts.mjs'
+import * as compile from '../../scripts/compile-contracts.mjs'
+
+const { compileExamples, compilePrecompiles, compileShared, compileSolidity, standInCodeSolidity } = compile
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
