@@ -173,6 +173,24 @@ library SubnetPrecompiles {
         installRewardManager(roles, address(0), false);
     }
 
+    /// @notice For a fork of a real L1 or the devnet (`forge test --fork-url`, and the run of a `forge script`): a
+    /// node reports `0x01` as the code of each running precompile, which forge's EVM runs as an opcode (a failed
+    /// call). This puts the stand-in's code at each allow-list precompile the fork reports so, and leaves the storage
+    /// forge reads from the node (roles, fee config, reward address: the stand-ins' layout is the node's). Rules:
+    /// Durango and Granite (`latest()`). Returns how many it installed. Warp stays as the fork has it: its stand-in
+    /// needs the chain's IDs (`installWarpMessenger`).
+    function installOverFork() internal returns (uint256 installed) {
+        address[5] memory all =
+            [CONTRACT_DEPLOYER_ALLOW_LIST, NATIVE_MINTER, TX_ALLOW_LIST, FEE_MANAGER, REWARD_MANAGER];
+        for (uint256 i = 0; i < all.length; i++) {
+            bytes memory code = all[i].code;
+            if (code.length == 1 && code[0] == 0x01) {
+                install(all[i], latest());
+                installed++;
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- the parts, for other upgrades and states
 
     /// @notice Installs the stand-in of the allow-list precompile at `precompile` (not Warp) under `upgrades`, as
