@@ -255,16 +255,33 @@ library SubnetPrecompiles {
         uint256 snapshot = VM.snapshotState();
         VM.prank(from, from);
         (ok, result) = precompile.call{gas: gas}(data);
-        if (!ok) {
-            VM.revertToStateAndDelete(snapshot);
-            snapshot = VM.snapshotState();
-            VM.store(precompile, Code.SIMULATION_SLOT, bytes32(gas + 1));
-            VM.prank(from, from);
-            (, bytes memory reverted) = precompile.call{gas: gas + Code.SIMULATION_GAS}(data);
-            result = _simulated(reverted);
-            ok = reverted.length >= 64 && bytes32(reverted) == Code.SIMULATED_RESULT;
-        }
         VM.revertToStateAndDelete(snapshot);
+        if (ok) return (ok, result);
+        // A refusal's text needs far less than 1,000,000 more gas: asked so first, a refusal answers without the
+        // stand-in burning SIMULATION_GAS where it runs out of gas as the node does.
+        bool reverted;
+        (reverted, result) = _flagged(from, precompile, data, gas, 1_000_000);
+        // It succeeded: out of gas for want of gas only (the call's original failure), or work dearer than the
+        // node's cost, which only a call with SIMULATION_GAS more reads the flag for (`_simulatedExcess`).
+        if (!reverted) (reverted, result) = _flagged(from, precompile, data, gas, Code.SIMULATION_GAS);
+        if (!reverted) return (false, bytes("out of gas"));
+        ok = result.length >= 64 && bytes32(result) == Code.SIMULATED_RESULT;
+        result = _simulated(result);
+    }
+
+    /// The call with the simulation flag (the gas the caller gave, plus one) and `extra` more gas: whether it
+    /// reverted, and its revert data or output.
+    function _flagged(address from, address precompile, bytes memory data, uint256 gas, uint256 extra)
+        private
+        returns (bool reverted, bytes memory result)
+    {
+        uint256 snapshot = VM.snapshotState();
+        VM.store(precompile, Code.SIMULATION_SLOT, bytes32(gas + 1));
+        VM.prank(from, from);
+        bool ok;
+        (ok, result) = precompile.call{gas: gas + extra}(data);
+        VM.revertToStateAndDelete(snapshot);
+        reverted = !ok;
     }
 
     /// @notice The node's error text for `ethCall(from, precompile, data, gas)`, or "" when it succeeds.
