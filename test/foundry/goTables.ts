@@ -79,7 +79,7 @@ function body(c: TableCase): string[] {
   // existing account then, as the node's table has it.
   const credits = c.credits ?? []
   lines.push(`vm.deal(${address(c.caller)}, ${address(c.caller)}.balance + 100 ether);`)
-  credits.forEach(([a], i) => lines.push(`uint256 balance${i} = ${address(a)}.balance;`))
+  for (const [i, [a]] of credits.entries()) lines.push(`uint256 balance${i} = ${address(a)}.balance;`)
   let gas = String(c.suppliedGas)
   if (c.dearer) {
     // What the stand-in's own work needs here (the slots this test already touched are warm: forge runs the test
@@ -91,17 +91,18 @@ function body(c: TableCase): string[] {
   lines.push(`_succeeded(ok, out, ${bytes(c.res ?? '0x')});`)
   const logs = c.logs ?? []
   lines.push(`Vm.Log[] memory logs = vm.getRecordedLogs();`, `require(logs.length == ${logs.length}, "number of logs");`)
-  logs.forEach((log, i) => {
+  for (const [i, log] of logs.entries()) {
     lines.push(`require(logs[${i}].emitter == ${address(log.address)}, "log emitter");`)
     lines.push(`require(logs[${i}].topics.length == ${log.topics.length}, "log topics");`)
-    log.topics.forEach((t, j) => lines.push(`require(logs[${i}].topics[${j}] == ${word(t)}, "log topic ${j}");`))
+    for (const [j, t] of log.topics.entries()) lines.push(`require(logs[${i}].topics[${j}] == ${word(t)}, "log topic ${j}");`)
     lines.push(`require(keccak256(logs[${i}].data) == keccak256(${bytes(log.data)}), "log data");`)
-  })
+  }
   for (const [a, slot, value] of c.storage ?? []) {
     const want = value === 'mined' ? 'bytes32(block.number)' : word(value)
     lines.push(`require(vm.load(${address(a)}, ${word(slot)}) == ${want}, "storage after");`)
   }
-  credits.forEach(([a, amount], i) => lines.push(`require(${address(a)}.balance - balance${i} == ${amount}, "coin credited");`))
+  for (const [i, [a, amount]] of credits.entries())
+    lines.push(`require(${address(a)}.balance - balance${i} == ${amount}, "coin credited");`)
   return lines
 }
 
