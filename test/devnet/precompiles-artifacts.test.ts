@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { AllowListEventGasCost, ModifyAllowListGasCost, ReadAllowListGasCost } from './go-tables/allowlist.js'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import {
@@ -148,10 +149,37 @@ describe('the Solidity shipped in the packages', () => {
         const signature = `${item.name}(${item.inputs.map(type).join(',')})`
         const docs = item.type === 'event' ? compiled.userdoc.events : compiled.userdoc.methods
         expect(docs?.[signature]?.notice, `${name}.${signature}`).toBeTruthy()
+        // The gas each function's NatSpec states: the node's (./go-tables/*.ts has the Go tests' figures).
+        const stated = item.type === 'function' ? ((compiled.devdoc.methods?.[signature]?.details ?? '') as string) : ''
+        for (const gas of natSpecGas[item.name] ?? [])
+          expect(stated, `${name}.${item.name}: gas ${gas}`).toContain(gas.toLocaleString('en-US'))
       }
+      for (const f of Object.keys(natSpecGas).filter((f) => own.some((i) => i.name === f)))
+        expect(natSpecGas[f]!.length, f).toBeGreaterThan(0)
     },
   )
 })
+
+/** contract.LogGas + topics × LogTopicGas + data bytes × LogDataGas (precompile/contract/utils.go). */
+const eventGas = (topics: number, dataBytes: number) => 375 + 375 * topics + 8 * dataBytes
+/** The gas the shipped interfaces' NatSpec states, by function: fixed cost, then the Durango event's. */
+const natSpecGas: Record<string, number[]> = {
+  readAllowList: [ReadAllowListGasCost],
+  ...Object.fromEntries(
+    ['setAdmin', 'setEnabled', 'setManager', 'setNone'].map((f) => [f, [ModifyAllowListGasCost, AllowListEventGasCost]]),
+  ),
+  mintNativeCoin: [30_000, eventGas(3, 32)],
+  setFeeConfig: [9 * 20_000, 8 * 5_000 + eventGas(2, 2 * 256)],
+  getFeeConfig: [8 * 5_000],
+  getFeeConfigLastChangedAt: [5_000],
+  setRewardAddress: [20_000 + 5_000, eventGas(4, 0) + 5_000],
+  allowFeeRecipients: [20_000 + 5_000, eventGas(2, 0)],
+  disableRewards: [20_000 + 5_000, eventGas(2, 0)],
+  currentRewardAddress: [5_000],
+  areFeeRecipientsAllowed: [5_000],
+  sendWarpMessage: [eventGas(3, 0) + 20_000 + 20_000],
+  getBlockchainID: [2, 200],
+}
 
 describe('example L1 contracts (contracts/examples)', () => {
   it('artifacts.json is up to date with contracts/examples/*.sol (run node scripts/compile-contracts.mjs)', async () => {
