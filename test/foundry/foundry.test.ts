@@ -273,6 +273,18 @@ contract ForkTest {
     }
   })
 
+  it('the helper installs what each genesis config sets: roles, fee config, reward address, Warp, pre-Durango rules', async () => {
+    writeFileSync(join(project, 'test/Helper.t.sol'), helperTest)
+    try {
+      const out = await bash('npx forge test --match-path test/Helper.t.sol')
+      for (const t of ['test_roles', 'test_feeManager', 'test_rewardManager', 'test_warp', 'test_preDurango', 'test_installAll'])
+        expect(out).toMatch(new RegExp(`\\[PASS\\] ${t}\\(\\)`))
+      expect(out).toContain('0 failed')
+    } finally {
+      rmSync(join(project, 'test/Helper.t.sol'))
+    }
+  })
+
   it("forge test runs the page's test with the helper", async () => {
     const started = performance.now()
     const out = await bash(checked(commands.get('test')!.replace('npx forge test', 'npx forge test --match-path test/MintingFaucet.t.sol')))
@@ -344,3 +356,98 @@ contract ForkTest {
     for (const f of files) expect(existsSync(join(project, f.path)), f.path).toBe(true)
   })
 })
+
+/** SubnetPrecompiles' install functions, each against what the genesis config it stands for sets on a node. */
+const helperTest = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.26;
+import {IAllowList} from "subnet-rpc/contracts/interfaces/IAllowList.sol";
+import {IFeeManager} from "subnet-rpc/contracts/interfaces/IFeeManager.sol";
+import {IRewardManager} from "subnet-rpc/contracts/interfaces/IRewardManager.sol";
+import {IWarpMessenger} from "subnet-rpc/contracts/interfaces/IWarpMessenger.sol";
+import {SubnetPrecompiles} from "subnet-rpc-devnet/contracts/SubnetPrecompiles.sol";
+
+contract HelperTest {
+    address constant A = address(0xA11CE);
+    address constant B = address(0xB0B);
+    address constant C = address(0xCA7);
+
+    function test_roles() public {
+        SubnetPrecompiles.Roles memory roles;
+        roles.admins = new address[](1);
+        roles.admins[0] = A;
+        roles.managers = new address[](1);
+        roles.managers[0] = B;
+        roles.enabled = new address[](1);
+        roles.enabled[0] = C;
+        SubnetPrecompiles.installTxAllowList(roles);
+        IAllowList list = IAllowList(SubnetPrecompiles.TX_ALLOW_LIST);
+        require(list.readAllowList(A) == 2 && list.readAllowList(B) == 3 && list.readAllowList(C) == 1, "roles");
+        require(list.readAllowList(address(this)) == 0, "no role");
+        require(SubnetPrecompiles.TX_ALLOW_LIST.code.length > 24, "stand-in code and the rules trailer");
+    }
+
+    function test_feeManager() public {
+        SubnetPrecompiles.FeeConfig memory c = SubnetPrecompiles.defaultFeeConfig();
+        c.minBaseFee = 50 gwei;
+        vm_roll(7);
+        SubnetPrecompiles.installFeeManager(SubnetPrecompiles.enabled(A), c);
+        IFeeManager fees = IFeeManager(SubnetPrecompiles.FEE_MANAGER);
+        (uint256 gasLimit, uint256 rate, uint256 minBaseFee,,,, uint256 maxBlockGasCost,) = fees.getFeeConfig();
+        require(gasLimit == 8_000_000 && rate == 2 && minBaseFee == 50 gwei && maxBlockGasCost == 1_000_000, "fee config");
+        require(fees.getFeeConfigLastChangedAt() == 7, "last changed at the activating block");
+        require(fees.readAllowList(A) == 1, "enabled");
+    }
+
+    function test_rewardManager() public {
+        SubnetPrecompiles.installRewardManager(SubnetPrecompiles.admin(A), B, false);
+        IRewardManager rewards = IRewardManager(SubnetPrecompiles.REWARD_MANAGER);
+        require(rewards.currentRewardAddress() == B && !rewards.areFeeRecipientsAllowed(), "reward address");
+        SubnetPrecompiles.storeRewardAddress(address(0), false);
+        require(rewards.currentRewardAddress() == SubnetPrecompiles.BLACKHOLE, "disabled: the blackhole");
+        SubnetPrecompiles.storeRewardAddress(address(0), true);
+        require(rewards.areFeeRecipientsAllowed(), "fee recipients allowed");
+    }
+
+    function test_warp() public {
+        bytes32 id = keccak256("an L1");
+        SubnetPrecompiles.installWarpMessenger(id, 5);
+        IWarpMessenger warp = IWarpMessenger(SubnetPrecompiles.WARP_MESSENGER);
+        require(warp.getBlockchainID() == id, "blockchain ID");
+        (, bool valid) = warp.getVerifiedWarpMessage(0);
+        require(!valid, "no predicate");
+        // Granite: getBlockchainID costs 200 (graniteGasConfig).
+        (bool ok,) = SubnetPrecompiles.ethCall(A, SubnetPrecompiles.WARP_MESSENGER, abi.encodeCall(IWarpMessenger.getBlockchainID, ()), 200);
+        require(ok, "200");
+        (ok,) = SubnetPrecompiles.ethCall(A, SubnetPrecompiles.WARP_MESSENGER, abi.encodeCall(IWarpMessenger.getBlockchainID, ()), 199);
+        require(!ok, "199");
+    }
+
+    function test_preDurango() public {
+        SubnetPrecompiles.install(SubnetPrecompiles.NATIVE_MINTER, SubnetPrecompiles.preDurango());
+        SubnetPrecompiles.setRoles(SubnetPrecompiles.NATIVE_MINTER, SubnetPrecompiles.admin(A));
+        string memory text = SubnetPrecompiles.refusal(A, SubnetPrecompiles.NATIVE_MINTER, abi.encodeCall(IAllowList.setManager, (B)), 100_000);
+        require(keccak256(bytes(text)) == keccak256("invalid non-activated function selector: 0xd0ebdbe7"), text);
+        require(SubnetPrecompiles.NATIVE_MINTER.balance == SubnetPrecompiles.MINT_RESERVE, "the reserve");
+    }
+
+    function test_installAll() public {
+        SubnetPrecompiles.installAll(A);
+        address[5] memory all = [
+            SubnetPrecompiles.CONTRACT_DEPLOYER_ALLOW_LIST,
+            SubnetPrecompiles.NATIVE_MINTER,
+            SubnetPrecompiles.TX_ALLOW_LIST,
+            SubnetPrecompiles.FEE_MANAGER,
+            SubnetPrecompiles.REWARD_MANAGER
+        ];
+        for (uint256 i = 0; i < 5; i++) require(IAllowList(all[i]).readAllowList(A) == 2, "admin everywhere");
+        require(IRewardManager(SubnetPrecompiles.REWARD_MANAGER).currentRewardAddress() == SubnetPrecompiles.BLACKHOLE, "burnt");
+        // Nothing reports 0x01 here: installOverFork installs nothing over the stand-ins.
+        require(SubnetPrecompiles.installOverFork() == 0, "over the stand-ins");
+    }
+
+    function vm_roll(uint256 n) internal {
+        (bool ok,) = address(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D).call(abi.encodeWithSignature("roll(uint256)", n));
+        require(ok, "roll");
+    }
+}
+`
