@@ -42,6 +42,7 @@ let port: number
 let rpcUrl: string
 let devnet: ChildProcess | undefined
 let installMs = 0
+let appDir: string
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -124,6 +125,7 @@ beforeAll(async () => {
   // What the install line pins, as this checkout has them (npm's cache holds them).
   const app = await installApp('foundry', registryPackages, ['subnet-rpc', 'subnet-rpc-devnet'])
   installMs = app.installMs
+  appDir = app.dir
   project = mkdtempSync(join(tmpdir(), 'subnet-rpc-foundry-'))
   symlinkSync(join(app.dir, 'node_modules'), join(project, 'node_modules'))
   writeFileSync(join(project, 'package.json'), readFileSync(join(app.dir, 'package.json')))
@@ -171,6 +173,21 @@ describe('docs/foundry.md in a fresh Foundry project (packed tarballs)', { timeo
       solc: repoVersion('solc'),
     })
     console.log(`npm install of the fresh project: ${installMs ? `${installMs} ms` : 'reused'}`)
+    // The project's lockfile has every platform's binary, each with its os and cpu (npm installs only this one's).
+    const lock = JSON.parse(readFileSync(join(project, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
+    expect(Object.keys(lock.packages).filter((k) => /@foundry-rs\/(forge|cast)-/.test(k))).toEqual([
+      'node_modules/@foundry-rs/cast-linux-amd64',
+      'node_modules/@foundry-rs/forge-linux-amd64',
+    ])
+    const projectLock = JSON.parse(readFileSync(join(appDir, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { os?: string[]; cpu?: string[] }>
+    }
+    for (const tool of ['forge', 'cast'])
+      for (const platform of ['darwin-amd64', 'darwin-arm64', 'linux-amd64', 'linux-arm64', 'win32-amd64'])
+        expect(projectLock.packages[`node_modules/@foundry-rs/${tool}-${platform}`], `${tool}-${platform}`).toMatchObject({
+          os: [platform.split('-')[0]],
+          cpu: [platform.endsWith('amd64') ? 'x64' : 'arm64'],
+        })
   })
 
   it('forge build compiles the contracts, script and test with solc-js through the wrapper, the interfaces from subnet-rpc', async () => {
