@@ -247,7 +247,8 @@ library SubnetPrecompiles {
     /// `gas` is below the precompile's cost). A contract calling a precompile never sees these texts: a refusal
     /// reaches it as a failed call with no data.
     /// @dev As the devnet answers `eth_call`: a failed call is asked again with the stand-in's simulation flag, under
-    /// which it reverts with the node's text (contracts/Precompile.sol `_fail`). Needs `gas` + 100,000,000 gas left.
+    /// which it reverts with the node's text (contracts/Precompile.sol `_fail`). Needs `gas` + 100,000,000 gas left
+    /// (forge's default test gas limit has it), and no `vm.startPrank` running (it pranks `from` as sender and origin).
     function ethCall(address from, address precompile, bytes memory data, uint256 gas)
         internal
         returns (bool ok, bytes memory result)
