@@ -2,15 +2,7 @@
 pragma solidity 0.8.26;
 
 import {Precompile} from "./Precompile.sol";
-
-/// The allow list's functions (precompile/allowlist/IAllowList.abi).
-interface IAllowList {
-    function readAllowList(address addr) external view returns (uint256 role);
-    function setAdmin(address addr) external;
-    function setEnabled(address addr) external;
-    function setManager(address addr) external;
-    function setNone(address addr) external;
-}
+import {IAllowList} from "./interfaces/IAllowList.sol";
 
 /// The allow list every Subnet-EVM allow-list precompile carries, as the devnet runs it on anvil
 /// (avalanchego graft/subnet-evm/precompile/allowlist/allowlist.go, role.go): roles live at slot

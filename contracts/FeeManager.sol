@@ -1,35 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.26;
 
-import {AllowList, IAllowList} from "./AllowList.sol";
-
-/// The Fee Manager's functions (precompile/contracts/feemanager/IFeeManager.abi).
-interface IFeeManager is IAllowList {
-    function getFeeConfig()
-        external
-        view
-        returns (
-            uint256 gasLimit,
-            uint256 targetBlockRate,
-            uint256 minBaseFee,
-            uint256 targetGas,
-            uint256 baseFeeChangeDenominator,
-            uint256 minBlockGasCost,
-            uint256 maxBlockGasCost,
-            uint256 blockGasCostStep
-        );
-    function getFeeConfigLastChangedAt() external view returns (uint256 blockNumber);
-    function setFeeConfig(
-        uint256 gasLimit,
-        uint256 targetBlockRate,
-        uint256 minBaseFee,
-        uint256 targetGas,
-        uint256 baseFeeChangeDenominator,
-        uint256 minBlockGasCost,
-        uint256 maxBlockGasCost,
-        uint256 blockGasCostStep
-    ) external;
-}
+import {AllowList} from "./AllowList.sol";
+import {IFeeManager} from "./interfaces/IFeeManager.sol";
 
 /// Fee Manager (0x0200000000000000000000000000000000000003) (precompile/contracts/feemanager/contract.go):
 /// field i (1..8) of the fee config at slot bytes32(bytes1(i)), the block of the last change at "lca" (0x6c6361

@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.26;
 
-import {AllowList, IAllowList} from "./AllowList.sol";
-
-/// The Native Minter's functions (precompile/contracts/nativeminter/INativeMinter.abi).
-interface INativeMinter is IAllowList {
-    function mintNativeCoin(address addr, uint256 amount) external;
-}
+import {AllowList} from "./AllowList.sol";
+import {INativeMinter} from "./interfaces/INativeMinter.sol";
 
 /// Carries minted coin to an account with code without running any of it, as `AddBalance` runs none: created with
 /// the amount, it self-destructs to the recipient in its constructor (EIP-6780 still deletes it then).

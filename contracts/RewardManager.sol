@@ -1,16 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.26;
 
-import {AllowList, IAllowList} from "./AllowList.sol";
-
-/// The Reward Manager's functions (precompile/contracts/rewardmanager/IRewardManager.abi).
-interface IRewardManager is IAllowList {
-    function allowFeeRecipients() external;
-    function areFeeRecipientsAllowed() external view returns (bool isAllowed);
-    function currentRewardAddress() external view returns (address rewardAddress);
-    function disableRewards() external;
-    function setRewardAddress(address addr) external;
-}
+import {AllowList} from "./AllowList.sol";
+import {IRewardManager} from "./interfaces/IRewardManager.sol";
 
 /// Reward Manager (0x0200000000000000000000000000000000000004) (precompile/contracts/rewardmanager/contract.go):
 /// one word at "rask" (0x7261736b then 28 zero bytes) holds the reward address, or the marker "afrav"

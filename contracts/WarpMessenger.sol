@@ -2,25 +2,7 @@
 pragma solidity 0.8.26;
 
 import {Precompile} from "./Precompile.sol";
-
-/// The Warp Messenger's functions (precompile/contracts/warp/IWarpMessenger.abi).
-interface IWarpMessenger {
-    struct WarpMessage {
-        bytes32 sourceChainID;
-        address originSenderAddress;
-        bytes payload;
-    }
-
-    struct WarpBlockHash {
-        bytes32 sourceChainID;
-        bytes32 blockHash;
-    }
-
-    function getBlockchainID() external view returns (bytes32 blockchainID);
-    function getVerifiedWarpBlockHash(uint32 index) external view returns (WarpBlockHash memory warpBlockHash, bool valid);
-    function getVerifiedWarpMessage(uint32 index) external view returns (WarpMessage memory message, bool valid);
-    function sendWarpMessage(bytes calldata payload) external returns (bytes32 messageID);
-}
+import {IWarpMessenger} from "./interfaces/IWarpMessenger.sol";
 
 /// Warp Messenger (0x0200000000000000000000000000000000000005), as the devnet runs it on anvil
 /// (avalanchego graft/subnet-evm/precompile/contracts/warp/contract.go, contract_warp_handler.go).

@@ -3,7 +3,8 @@
  * Compiles the devnet's Solidity stand-ins for the Subnet-EVM precompiles (contracts/*.sol)
  * with the npm `solc` package (solc-js, no compiler download) and writes their runtime bytecode
  * to packages/devnet/src/precompiles/artifacts/contracts.ts, which is checked in; and the example L1
- * contracts the tests deploy (contracts/examples/*.sol) to contracts/examples/artifacts.json.
+ * contracts the tests deploy (contracts/examples/*.sol) to contracts/examples/artifacts.json; and the same runtime
+ * code as Solidity constants for the forge test helper (packages/devnet/contracts/SubnetPrecompileCode.sol).
  * test/devnet/precompiles-artifacts.test.ts recompiles both and compares.
  *
  *   node scripts/compile-contracts.mjs          # after editing contracts/
@@ -35,19 +36,21 @@ export const compilerSettings = { optimizer: { enabled: true, runs: 200 }, evmVe
  * Compiles `sources` (file name → Solidity text; imports resolved in contracts/) and returns
  * name → { abi, bytecode (creation), deployedBytecode (runtime) }. Throws on any error.
  */
+/** solc's import callback: a path resolved in contracts/. */
+const findImports = (path) => {
+  try {
+    return { contents: readFileSync(join(root, 'contracts', path), 'utf8') }
+  } catch {
+    return { error: `not found: ${path}` }
+  }
+}
+
 export function compileSolidity(sources) {
   const solc = require('solc')
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
     settings: { ...compilerSettings, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } } },
-  }
-  const findImports = (path) => {
-    try {
-      return { contents: readFileSync(join(root, 'contracts', path), 'utf8') }
-    } catch {
-      return { error: `not found: ${path}` }
-    }
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }))
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
@@ -114,7 +117,7 @@ export function compileShared() {
     sources: Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(dir, f), 'utf8') }])),
     settings: { ...compilerSettings, outputSelection: { '*': { '': ['ast'], '*': ['abi', 'evm.methodIdentifiers'] } } },
   }
-  const output = JSON.parse(solc.compile(JSON.stringify(input)))
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }))
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
   const constants = {}
@@ -134,7 +137,8 @@ export function compileShared() {
     p.type.startsWith('tuple') ? `(${p.components.map(canonical).join(',')})${p.type.slice('tuple'.length)}` : p.type
   const events = {}
   const selectors = {}
-  for (const file of files) {
+  // The stand-ins' files and what they import (the interfaces in contracts/interfaces/).
+  for (const file of Object.keys(output.contracts).sort()) {
     for (const [name, c] of Object.entries(output.contracts[file])) {
       for (const e of c.abi.filter((item) => item.type === 'event'))
         events[e.name] = `0x${keccak(Buffer.from(`${e.name}(${e.inputs.map(canonical).join(',')})`).toString('hex'))}`
@@ -144,6 +148,54 @@ export function compileShared() {
     }
   }
   return { constants, events: Object.fromEntries(Object.entries(events).sort()), selectors }
+}
+
+/** `NativeMinter` → `NATIVE_MINTER`. */
+const constantName = (name) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()
+
+/**
+ * The Solidity library forge tests install the stand-ins from (packages/devnet/contracts/SubnetPrecompileCode.sol,
+ * imported by SubnetPrecompiles.sol there): each stand-in's runtime code, the same bytes the devnet installs, and
+ * the constants of contracts/*.sol the helper needs, so that Solidity and TypeScript share one compilation.
+ */
+export function standInCodeSolidity(artifacts = compilePrecompiles(), constants = compileShared().constants) {
+  const code = Object.entries(artifacts).map(
+    ([name, a]) =>
+      `    /// ${name}'s runtime code (contracts/${name}.sol).\n    bytes internal constant ${constantName(name)} = hex"${a.deployedBytecode.slice(2)}";`,
+  )
+  const shared = [
+    ['Precompile', 'SIMULATION_SLOT', 'bytes32'],
+    ['Precompile', 'SIMULATED_RESULT', 'bytes32'],
+    ['Precompile', 'SIMULATION_GAS', 'uint256'],
+    ['Precompile', 'RULES_TRAILER', 'uint256'],
+    ['FeeManager', 'LAST_CHANGED_AT_KEY', 'bytes32'],
+    ['RewardManager', 'REWARD_ADDRESS_KEY', 'bytes32'],
+    ['RewardManager', 'ALLOW_FEE_RECIPIENTS_VALUE', 'bytes32'],
+    ['RewardManager', 'BLACKHOLE', 'address'],
+  ].map(([contract, name, type]) => {
+    const value = constants[contract][name]
+    const text = type === 'address' ? checksum(value) : String(value)
+    return `    /// contracts/${contract}.sol \`${name}\`.\n    ${type} internal constant ${name} = ${text};`
+  })
+  return `// SPDX-License-Identifier: MIT
+pragma solidity >=0.8.4 <0.9.0;
+
+// GENERATED by scripts/compile-contracts.mjs from contracts/*.sol with solc ${solcVersion()}
+// (optimizer 200 runs, EVM cancun). Do not edit: change the .sol files and run the script.
+
+/// The devnet's precompile stand-ins as SubnetPrecompiles.sol installs them in forge's EVM: the runtime code the
+/// devnet installs at each precompile address, and the values the stand-ins and the devnet share.
+library SubnetPrecompileCode {
+${[...code, ...shared].join('\n\n')}
+}
+`
+}
+
+/** EIP-55 checksum of a 0x address (solc refuses an address literal without it). */
+function checksum(address) {
+  const lower = address.slice(2).toLowerCase()
+  const hash = keccak(Buffer.from(lower).toString('hex'))
+  return `0x${[...lower].map((c, i) => (Number.parseInt(hash[i], 16) >= 8 ? c.toUpperCase() : c)).join('')}`
 }
 
 /** The example L1 contracts (contracts/examples/*.sol): name → { abi, bytecode }, sorted by name. */
@@ -188,6 +240,9 @@ export const precompileSelectors = ${JSON.stringify(shared.selectors, null, 2)} 
   writeFileSync(file, text)
   execFileSync(process.execPath, [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', file], { stdio: 'inherit' })
   console.log(`wrote ${file}`)
+  const helperCode = join(root, 'packages/devnet/contracts/SubnetPrecompileCode.sol')
+  writeFileSync(helperCode, standInCodeSolidity(artifacts, shared.constants))
+  console.log(`wrote ${helperCode}`)
   const examples = join(root, 'contracts/examples/artifacts.json')
   writeFileSync(examples, `${JSON.stringify({ solc: solcVersion(), contracts: compileExamples() }, null, 2)}\n`)
   console.log(`wrote ${examples}`)

@@ -62,6 +62,8 @@ describe('the method table', () => {
     expect(rowOf('debug_traceBlockByNumber')).toMatchObject({ tags: 'accepted' })
     expect(rowOf('debug_traceBlockByNumber').reads).toBeUndefined()
     expect(rowOf('anvil_setBalance')).toEqual({})
+    // anvil's account read, which a node lacks, is answered locally (refused), never forwarded.
+    expect(rowOf('eth_getAccountInfo').local).toBeTypeOf('function')
     expect(rowOf('foo_subscribe').local).toBeTypeOf('function')
     expect(rowOf('foo_unsubscribe').local).toBeTypeOf('function')
     // Not an own property: a method named after Object.prototype is forwarded as any other.

@@ -7,6 +7,8 @@
  * compared in its `_run` chain.
  */
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { AllowListEventGasCost, ModifyAllowListGasCost, ReadAllowListGasCost } from './go-tables/allowlist.js'
 import { describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
 import {
@@ -16,7 +18,9 @@ import {
   precompileSelectors,
 } from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
-import { compileExamples, compilePrecompiles, compileShared, compileSolidity } from '../../scripts/compile-contracts.mjs'
+import * as compile from '../../scripts/compile-contracts.mjs'
+
+const { compileExamples, compilePrecompiles, compileShared, compileSolidity, standInCodeSolidity } = compile
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
@@ -91,6 +95,91 @@ describe('precompile artifacts', () => {
       )
   })
 })
+
+describe('the Solidity shipped in the packages', () => {
+  it("packages/devnet/contracts/SubnetPrecompileCode.sol (the forge test helper's code) is up to date (run node scripts/compile-contracts.mjs)", () => {
+    const checkedIn = readFileSync(new URL('../../packages/devnet/contracts/SubnetPrecompileCode.sol', import.meta.url), 'utf8')
+    expect(checkedIn).toBe(standInCodeSolidity())
+    // The same runtime code the devnet installs.
+    for (const [name, artifact] of Object.entries(precompileArtifacts))
+      expect(checkedIn, name).toContain(`hex"${artifact.deployedBytecode.slice(2)}"`)
+  })
+
+  const shipped = {
+    IAllowList: allowListAbi,
+    INativeMinter: nativeMinterAbi,
+    IFeeManager: feeManagerAbi,
+    IRewardManager: rewardManagerAbi,
+    IWarpMessenger: warpMessengerAbi,
+  } as const
+  it.each(Object.keys(shipped) as (keyof typeof shipped)[])(
+    "contracts/interfaces/%s.sol (in subnet-rpc's tarball) has the node's ABI exactly, and NatSpec on the interface and each function and event",
+    (name) => {
+      const dir = new URL('../../contracts/interfaces/', import.meta.url)
+      const file = `interfaces/${name}.sol`
+      const solc = createRequire(import.meta.url)('solc') as { compile(input: string, options: object): string }
+      const output = JSON.parse(
+        solc.compile(
+          JSON.stringify({
+            language: 'Solidity',
+            sources: { [file]: { content: readFileSync(new URL(`${name}.sol`, dir), 'utf8') } },
+            settings: { outputSelection: { '*': { '*': ['abi', 'userdoc', 'devdoc'] } } },
+          }),
+          { import: (path: string) => ({ contents: readFileSync(new URL(path.replace(/^interfaces\//, ''), dir), 'utf8') }) },
+        ),
+      )
+      expect((output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error')).toEqual([])
+      const compiled = output.contracts[file][name] as { abi: unknown[]; userdoc: any; devdoc: any }
+      const sorted = (abi: readonly unknown[]) => abi.map((item) => JSON.stringify(item, Object.keys(item as object).sort())).sort()
+      const canonical = (abi: readonly unknown[]) =>
+        sorted(
+          JSON.parse(
+            JSON.stringify(abi, (_, v) =>
+              v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
+            ),
+          ),
+        )
+      expect(canonical(compiled.abi)).toEqual(canonical(shipped[name]))
+      expect(compiled.userdoc.notice, 'the interface').toBeTruthy()
+      type Param = { type: string; components?: Param[] }
+      const type = (p: Param): string =>
+        p.type.startsWith('tuple') ? `(${p.components!.map(type).join(',')})${p.type.slice('tuple'.length)}` : p.type
+      const own = compiled.abi as { type: string; name: string; inputs: Param[] }[]
+      for (const item of own) {
+        const signature = `${item.name}(${item.inputs.map(type).join(',')})`
+        const docs = item.type === 'event' ? compiled.userdoc.events : compiled.userdoc.methods
+        expect(docs?.[signature]?.notice, `${name}.${signature}`).toBeTruthy()
+        // The gas each function's NatSpec states: the node's (./go-tables/*.ts has the Go tests' figures).
+        const stated = item.type === 'function' ? ((compiled.devdoc.methods?.[signature]?.details ?? '') as string) : ''
+        for (const gas of natSpecGas[item.name] ?? [])
+          expect(stated, `${name}.${item.name}: gas ${gas}`).toContain(gas.toLocaleString('en-US'))
+      }
+      for (const f of Object.keys(natSpecGas).filter((f) => own.some((i) => i.name === f)))
+        expect(natSpecGas[f]!.length, f).toBeGreaterThan(0)
+    },
+  )
+})
+
+/** contract.LogGas + topics × LogTopicGas + data bytes × LogDataGas (precompile/contract/utils.go). */
+const eventGas = (topics: number, dataBytes: number) => 375 + 375 * topics + 8 * dataBytes
+/** The gas the shipped interfaces' NatSpec states, by function: fixed cost, then the Durango event's. */
+const natSpecGas: Record<string, number[]> = {
+  readAllowList: [ReadAllowListGasCost],
+  ...Object.fromEntries(
+    ['setAdmin', 'setEnabled', 'setManager', 'setNone'].map((f) => [f, [ModifyAllowListGasCost, AllowListEventGasCost]]),
+  ),
+  mintNativeCoin: [30_000, eventGas(3, 32)],
+  setFeeConfig: [9 * 20_000, 8 * 5_000 + eventGas(2, 2 * 256)],
+  getFeeConfig: [8 * 5_000],
+  getFeeConfigLastChangedAt: [5_000],
+  setRewardAddress: [20_000 + 5_000, eventGas(4, 0) + 5_000],
+  allowFeeRecipients: [20_000 + 5_000, eventGas(2, 0)],
+  disableRewards: [20_000 + 5_000, eventGas(2, 0)],
+  currentRewardAddress: [5_000],
+  areFeeRecipientsAllowed: [5_000],
+  sendWarpMessage: [eventGas(3, 0) + 20_000 + 20_000],
+  getBlockchainID: [2, 200],
+}
 
 describe('example L1 contracts (contracts/examples)', () => {
   it('artifacts.json is up to date with contracts/examples/*.sol (run node scripts/compile-contracts.mjs)', async () => {

@@ -39,8 +39,9 @@
  * the `hardhat2` blocks in examples/hardhat with `prepare(…, dir)` and `typecheck` (the same
  * settings), test/viem/hardhat3.test.ts the `hardhat3` ones in examples/hardhat3.
  * `hardhat-plugin`: a file of the Hardhat 3 project docs/hardhat.md builds with subnet-rpc-hardhat;
- * test/hardhat/plugin.test.ts writes them into a fresh project, type-checks and runs them there. Any other
- * flag is an error.
+ * test/hardhat/plugin.test.ts writes them into a fresh project, type-checks and runs them there. `foundry`: a
+ * file of a Foundry project (docs/foundry.md's solc wrapper), type-checked here, run by forge in
+ * test/foundry/foundry.test.ts. Any other flag is an error.
  *
  * Runs (`runPlan`): complete programs, and fragments whose prelude is only imports, run in
  * ONE tsx process (`runSnippets`), one after the other, each imported as its own module with
@@ -70,6 +71,10 @@ export const fenceFlags: Record<string, { typecheck: boolean; reason: string }> 
     typecheck: false,
     reason:
       'Hardhat 2 API: the root does not install Hardhat 2; type-checked (the JavaScript blocks also run) in examples/hardhat (its own install) by test/ethers/hardhat.test.ts',
+  },
+  foundry: {
+    typecheck: true,
+    reason: 'a file of a Foundry project (docs/foundry.md): written into a fresh one and run by forge in test/foundry/foundry.test.ts',
   },
   hardhat3: {
     typecheck: false,

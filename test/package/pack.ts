@@ -116,7 +116,7 @@ export type PackageName = keyof typeof packageDirs
 
 const packing = new Map<PackageName, Promise<Pack>>()
 
-/** `npm pack` of one of the packages as built, once per content (dist/, README.md, package.json). */
+/** `npm pack` of one of the packages as built, once per content (package.json and what its `files` lists). */
 export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
   const packed = packing.get(name) ?? pack(packageDirs[name])
   packing.set(name, packed)
@@ -125,9 +125,11 @@ export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
 
 async function pack(packageDir: string): Promise<Pack> {
   if (!existsSync(join(packageDir, 'dist'))) throw new Error(`${packageDir}/dist is not built: run npm run build (npm test builds first)`)
+  // What npm packs: package.json and each entry of its `files` (dist/, the Solidity folders, README.md, bin.js).
+  const listed = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { files: string[] }).files
   const files = [
-    ...['package.json', 'README.md', 'bin.js'].map((f) => join(packageDir, f)).filter((f) => existsSync(f)),
-    ...filesUnder(join(packageDir, 'dist')),
+    join(packageDir, 'package.json'),
+    ...listed.map((f) => join(packageDir, f)).flatMap((f) => (!existsSync(f) ? [] : statSync(f).isDirectory() ? filesUnder(f) : [f])),
   ].sort()
   const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
   const dir = join(cacheRoot, `pack-${key}`)

@@ -50,11 +50,15 @@ it.each(['subnet-rpc', 'subnet-rpc-devnet', 'subnet-rpc-hardhat'] satisfies Pack
   60_000,
 )
 
-it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devnet, docs, tests, sources or source maps', async () => {
+it("the subnet-rpc tarball holds dist/, the precompiles' Solidity interfaces, README.md and package.json, and no devnet, docs, tests, sources or source maps", async () => {
   const { info } = await packTarball()
   const paths = info.files.map((f) => f.path)
-  const outside = paths.filter((p) => !/^(dist\/|README\.md$|package\.json$)/.test(p))
+  const outside = paths.filter((p) => !/^(dist\/|contracts\/interfaces\/I\w+\.sol$|README\.md$|package\.json$)/.test(p))
   expect(outside).toEqual([])
+  // The interfaces only: no stand-in, no bytecode (docs/foundry.md).
+  expect(paths.filter((p) => p.startsWith('contracts/')).sort()).toEqual(
+    ['IAllowList', 'IFeeManager', 'INativeMinter', 'IRewardManager', 'IWarpMessenger'].map((n) => `contracts/interfaces/${n}.sol`),
+  )
   expect(paths.filter((p) => /\.map$|\.test\.|^src\/|^test\/|\.c[jt]s$/.test(p))).toEqual([])
   // Every entry point with its declarations (one format, ESM), and the bin.
   for (const entry of ['index', 'viem/index', 'viem/actions/index', 'viem/precompiles/index', 'ethers/index', 'fees', 'config', 'internal'])
@@ -64,10 +68,14 @@ it('the subnet-rpc tarball holds dist/, README.md and package.json, and no devne
   console.log(`subnet-rpc tarball: ${info.size} B packed, ${info.unpackedSize} B unpacked, ${info.entryCount} files`)
 })
 
-it('the subnet-rpc-devnet tarball holds the devnet, its bin, README.md and package.json, and no module of subnet-rpc', async () => {
+it('the subnet-rpc-devnet tarball holds the devnet, its bin, the forge test helper, README.md and package.json, and no module of subnet-rpc', async () => {
   const { info } = await packTarball('subnet-rpc-devnet')
   const paths = info.files.map((f) => f.path)
-  expect(paths.filter((p) => !/^(dist\/.*\.(js|d\.ts)$|bin\.js$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  expect(paths.filter((p) => !/^(dist\/.*\.(js|d\.ts)$|contracts\/\w+\.sol$|bin\.js$|README\.md$|package\.json$)/.test(p))).toEqual([])
+  expect(paths.filter((p) => p.startsWith('contracts/')).sort()).toEqual([
+    'contracts/SubnetPrecompileCode.sol',
+    'contracts/SubnetPrecompiles.sol',
+  ])
   expect(paths).toContain('bin.js')
   for (const ext of ['.js', '.d.ts']) expect(paths).toContain(`dist/index${ext}`)
   expect(paths).toContain('dist/start.js')

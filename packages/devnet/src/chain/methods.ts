@@ -220,6 +220,15 @@ const rows: Record<string, MethodRow> = {
     atParent: storageAtParent,
   },
   eth_getProof: { tags: 'pending', reads: 'state' },
+  // anvil's own (reth's) account read: a node has no such method (internal/ethapi), and forwarded it would show a
+  // stand-in's code and the Native Minter's reserve. forge's fork backend asks it first, then falls back to
+  // eth_getBalance / eth_getTransactionCount / eth_getCode as against a node.
+  eth_getAccountInfo: {
+    reads: 'state',
+    local: () => {
+      throw new RpcError(-32601, 'the method eth_getAccountInfo does not exist/is not available')
+    },
+  },
   // Call(args, blockNrOrHash, overrides, blockOverrides); EstimateGas(args, blockNrOrHash, overrides);
   // CreateAccessList(args, blockNrOrHash).
   eth_call: {
