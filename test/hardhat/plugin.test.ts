@@ -218,7 +218,7 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       role: '1',
       // contract_native_minter.json's minBaseFee.
       minBaseFee: '1000000000',
-      version: 'avalanchego/1.14.2',
+      version: 'avalanchego/1.15.0',
     })
     // The devnet stops with the script (its process sees the channel close): then nothing answers on its port.
     while (
@@ -239,7 +239,7 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       refusedAfterClose: true,
       otherStillAnswers: true,
       cached: true,
-      startError: { name: 'DevnetStartError', network: 'l1', reason: 'Error' },
+      startError: { name: 'DevnetStartError', network: 'l1', reason: 'ChainConfigError' },
       simulatedDevnet: null,
       infoOnSimulated: 'InfoEndpointError',
     })
