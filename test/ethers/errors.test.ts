@@ -67,8 +67,11 @@ describe('NodeRpcError: the node’s code and message, verbatim', () => {
     const subnet = track(new SubnetProvider(devnet().rpcUrl))
     const e = await rejection(subnet.feeConfig(future))
     expectNodeError(e, 'eth_feeConfig', -32000, 'cannot query unfinalized data')
-    // The node's error is read straight from the reply: ethers never coalesced it.
-    expect(e.cause).toBeUndefined()
+    // The node's error is read straight from the reply, ethers never coalesced it: the cause is the
+    // reply's error object as subnet-rpc read it, with the URL that answered.
+    expect(e.cause).toMatchObject({ name: 'JsonRpcError', code: -32000, message: 'cannot query unfinalized data' })
+    expect(e.metaMessages).toEqual(['Code: -32000', `URL: ${devnet().rpcUrl}`])
+    expect(e.details).toBe('cannot query unfinalized data')
     expectNodeError(
       await rejection(track(new SubnetBrowserProvider(eip1193(() => devnet().rpcUrl))).feeConfig(future)),
       'eth_feeConfig',
