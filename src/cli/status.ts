@@ -131,7 +131,19 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
       return { ok: false, error: failure(e) }
     }
   }
-  const call = <A, R>(send: Send, spec: MethodSpec<A, R>, args?: A) => callMethod(spec, args, send)
+  // A wrong endpoint (an EVM chain where a node API was due) is said once per API too: its hint on the first
+  // row, and later queries of that API fail without a request.
+  const wrong = new Map<Send, string>()
+  const call = async <A, R>(send: Send, spec: MethodSpec<A, R>, args?: A) => {
+    const seen = wrong.get(send)
+    if (seen) throw new Error(seen)
+    try {
+      return await callMethod(spec, args, send)
+    } catch (e) {
+      if (e instanceof NodeRpcError && e.hint) wrong.set(send, `${e.hint.split(':')[0]} (see above)`)
+      throw e
+    }
+  }
 
   // The first query tells whether the node answers at all (InputError: exit 2).
   const nodeID = await run('node ID', () => call(infoSend, info.getNodeID))
