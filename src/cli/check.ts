@@ -8,6 +8,7 @@
  */
 import { accessSync, constants } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { object } from '../core/decode/kit.js'
 import { callMethod } from '../core/methods/call.js'
 import { getNetworkID, upgrades } from '../core/methods/info.js'
 import type { UpgradesReturnType } from '../core/types/info.js'
@@ -23,7 +24,7 @@ import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
 import { comesWith, scheduleRelease } from '../core/config/upgrades.js'
 import { ChainConfigError } from '../errors/config.js'
 import { isPendingPrecompileKey, pendingPrecompiles } from '../core/names.js'
-import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
+import { errorLine, fetchSend, InputError, inputErrorText, l1Method, quantity, UsageError } from './fetchSend.js'
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -92,16 +93,13 @@ function isoTime(t: bigint): string | null {
 
 type Head = { number: bigint; timestamp: bigint }
 
+/** `eth_getBlockByNumber("latest", false)`: the head's number and time. */
+const latestHead = l1Method('eth_getBlockByNumber', object<Head>({ number: quantity, timestamp: quantity }), ['latest', false])
+
 async function readChain(rpc: string) {
   const send = fetchSend(rpc, InputError)
   const config = await callMethod(getChainConfig, undefined, send)
-  const block = (await send({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
-    number?: unknown
-    timestamp?: unknown
-  } | null
-  if (!block || typeof block.number !== 'string' || typeof block.timestamp !== 'string')
-    throw new InputError(`${rpc}: eth_getBlockByNumber("latest") did not return a block`)
-  const head: Head = { number: BigInt(block.number), timestamp: BigInt(block.timestamp) }
+  const head = await callMethod(latestHead, undefined, send)
   return { config, head }
 }
 
@@ -247,7 +245,7 @@ async function run(argv: string[]): Promise<CheckReport> {
     try {
       chain = await readChain(values.rpc)
     } catch (e) {
-      throw e instanceof InputError ? e : new InputError(`${values.rpc}: ${(e as Error).message}`)
+      throw e instanceof InputError ? e : new InputError(`${values.rpc}: ${errorLine(e)}`)
     }
     report.chain = {
       rpc: values.rpc,

@@ -7,11 +7,10 @@
  * goes through core's call seam (`callMethod`, the method tables and decoders) over fetch.
  */
 import { parseArgs } from 'node:util'
-import { mismatch } from '../core/decode/kit.js'
 import { callMethod, type Send } from '../core/methods/call.js'
 import * as healthApi from '../core/methods/health.js'
 import * as info from '../core/methods/info.js'
-import { defineMethod, type MethodSpec } from '../core/methods/spec.js'
+import type { MethodSpec } from '../core/methods/spec.js'
 import * as subnet from '../core/methods/subnet.js'
 import * as validatorsApi from '../core/methods/validators.js'
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
@@ -22,7 +21,7 @@ import type { GetNodeIDReturnType, GetNodeVersionReturnType, PeersReturnType, Up
 import type { ActiveRules, ChainConfig, FeeConfigReturnType } from '../core/types/subnet.js'
 import type { CurrentValidator } from '../core/types/validators.js'
 import { NodeRpcError } from '../errors/node.js'
-import { fetchSend, InputError, inputErrorText, UsageError } from './fetchSend.js'
+import { fetchSend, InputError, inputErrorText, l1Method, quantity, UsageError } from './fetchSend.js'
 
 export type StatusIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv }
 
@@ -45,11 +44,7 @@ Exit codes: 0 the node reports healthy, 1 it reports unhealthy (or a query faile
 `
 
 /** `eth_chainId`: a hex quantity. */
-const chainId = defineMethod<undefined, bigint>({
-  method: 'eth_chainId',
-  params: 'array',
-  decoder: (v) => (typeof v === 'string' && /^0x[\da-f]+$/i.test(v) ? BigInt(v) : mismatch('a hex quantity', v)),
-})
+const chainId = l1Method('eth_chainId', quantity)
 
 /** An endpoint that answered with an HTTP error and no JSON-RPC body: the API is not served there. */
 class MissingApiError extends Error {
@@ -80,10 +75,10 @@ function apiSend(url: string, api: string): Send {
   }
 }
 
-/** A query's value, or why it failed (the node's own message for its errors). */
+/** A query's value, or why it failed (the node's own message for its errors, or what a wrong endpoint's hint says). */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
-const failure = (e: unknown) => (e instanceof NodeRpcError ? e.nodeMessage : (e as Error).message)
+const failure = (e: unknown) => (e instanceof NodeRpcError ? (e.hint ?? e.nodeMessage) : (e as Error).message)
 
 /** The chain named by an L1 URL (`/ext/bc/<chain>/rpc|ws|validators`), if it is one. */
 function chainOfUrl(url: string): string | undefined {
@@ -136,7 +131,19 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
       return { ok: false, error: failure(e) }
     }
   }
-  const call = <A, R>(send: Send, spec: MethodSpec<A, R>, args?: A) => callMethod(spec, args, send)
+  // A wrong endpoint (an EVM chain where a node API was due) is said once per API too: its hint on the first
+  // row, and later queries of that API fail without a request.
+  const wrong = new Map<Send, string>()
+  const call = async <A, R>(send: Send, spec: MethodSpec<A, R>, args?: A) => {
+    const seen = wrong.get(send)
+    if (seen) throw new Error(seen)
+    try {
+      return await callMethod(spec, args, send)
+    } catch (e) {
+      if (e instanceof NodeRpcError && e.hint) wrong.set(send, `${e.hint.split(':')[0]} (see above)`)
+      throw e
+    }
+  }
 
   // The first query tells whether the node answers at all (InputError: exit 2).
   const nodeID = await run('node ID', () => call(infoSend, info.getNodeID))

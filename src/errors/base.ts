@@ -47,12 +47,8 @@ export abstract class SubnetRpcError extends Error {
   walk(): Error
   walk(fn: (err: unknown) => boolean): Error | null
   walk(fn?: (err: unknown) => boolean): Error | null {
-    let err = this as unknown
-    while (!fn?.(err)) {
-      const cause = (err as { cause?: unknown } | null | undefined)?.cause
-      if (cause === undefined) return fn ? null : (err as Error)
-      err = cause
-    }
+    let err = this as { cause?: unknown } | null | undefined
+    for (; !fn?.(err); err = err!.cause as typeof err) if (err?.cause === undefined) return fn ? null : (err as Error)
     return err as Error
   }
 }

@@ -37,7 +37,12 @@ export abstract class EndpointClient {
     this.#request = typeof urlOrRequest === 'string' ? new FetchRequest(urlOrRequest) : urlOrRequest.clone()
     this.#request.url = derive(this.#request.url)
     this.#provider = options.provider
-    this.#send = sendWithLifecycle(this.#provider, (payload) => postJson(this.#request.clone(), payload))
+    this.#send = sendWithLifecycle(
+      this.#provider,
+      (payload) => postJson(this.#request.clone(), payload),
+      false,
+      () => this.#request.url,
+    )
   }
 
   /** The endpoint's URL requests go to: `/ext/info`, `/ext/health` or `/ext/bc/<id>/validators`. */

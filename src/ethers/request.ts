@@ -32,9 +32,15 @@ type BodyPoster = { [postBody]?: PostBody }
  * `send`), and `debug` events `sendRpcPayload`, then `receiveRpcResult` or `receiveRpcError`.
  * With `stringIds`, each request's id is a string (`"subnet-rpc-7"`): needed where `post` is
  * another class's `_send`, whose connection may be a socket that matches replies to the
- * provider's own numbered requests by id.
+ * provider's own numbered requests by id. `url` tells the endpoint a node error came from (asked
+ * only for one), for its `URL:` line.
  */
-export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: PostBody, stringIds = false): Send {
+export function sendWithLifecycle(
+  owner: JsonRpcApiProvider | undefined,
+  post: PostBody,
+  stringIds = false,
+  url?: () => string | undefined,
+): Send {
   return async ({ method, params }) => {
     if (owner?.destroyed) throw destroyedError(method)
     const body = requestBody(method, params)
@@ -50,7 +56,7 @@ export function sendWithLifecycle(owner: JsonRpcApiProvider | undefined, post: P
     }
     owner?.emit('debug', { action: 'receiveRpcResult', result: Array.isArray(reply) ? reply : [reply] })
     if (owner?.destroyed) throw destroyedError(method)
-    return replyResult(method, reply, payload.id)
+    return replyResult(method, reply, payload.id, url)
   }
 }
 
@@ -72,7 +78,9 @@ function postThroughSend(provider: JsonRpcApiProvider): PostBody {
 export function sendVia(provider: AnyProvider): Send {
   if (provider instanceof JsonRpcApiProvider) {
     const own = (provider as BodyPoster)[postBody]
-    return own ? sendWithLifecycle(provider, own) : sendWithLifecycle(provider, postThroughSend(provider), true)
+    // A JsonRpcProvider's URL (a BrowserProvider, over a wallet, has none); ethers clones its request to tell it.
+    const url = () => (provider as { _getConnection?: () => { url: string } })._getConnection?.().url
+    return own ? sendWithLifecycle(provider, own, false, url) : sendWithLifecycle(provider, postThroughSend(provider), true, url)
   }
   if ('send' in provider && typeof provider.send === 'function') return ({ method, params }) => provider.send(method, params as unknown[])
   return (request) => (provider as Requester).request(request)

@@ -284,6 +284,22 @@ describe('offline: the node parse and Verify rules', () => {
 })
 
 describe('against the devnet (--rpc)', () => {
+  it("a wrong --rpc URL (the node's Info URL, a plain anvil): exit 2, what the URL is and which to use, no usage", async () => {
+    const cases: [string, string][] = [
+      [
+        devnet().infoUrl,
+        'eth_getChainConfig failed: a node API, not an L1: use …/ext/bc/<blockchainID>/rpc (the node: rpc: service/method request ill-formed: "eth_getChainConfig")',
+      ],
+      [devnet().anvilUrl, 'eth_getChainConfig failed: not a Subnet-EVM L1: use …/ext/bc/<blockchainID>/rpc (the node: Method not found)'],
+    ]
+    for (const [url, reason] of cases) {
+      const r = await cli(['--genesis', genesis, '--rpc', url])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe(`subnet-rpc check: ${url}: ${reason}\n`)
+    }
+  })
+
   it.each(readdirSync(genesisDir).filter((f) => f.endsWith('.json')))(
     'real genesis %s: accepted over a devnet started from it (exit 0)',
     async (name) => {

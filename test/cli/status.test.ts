@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
+import { startFakeNode } from '../helpers/servers.js'
 import { status } from '../../src/cli/status.js'
 
 const devnet = useDevnet({ seed: 'cli-status' })
@@ -99,6 +100,23 @@ describe('subnet-rpc status (in process)', () => {
     expect(stdout).toContain(`health        error: ${devnet().anvilUrl}/ext/health answered HTTP 404`)
     for (const row of ['version', 'network', 'bootstrapped', 'peers'])
       expect(stdout).toContain(`${row.padEnd(14)}error: no Info API at this URL (HTTP 404)`)
+  })
+
+  it("an EVM chain's URL whose server answers every path (fake node): each node API's hint once, exit 1", async () => {
+    // The devnet serves its node APIs and anvil answers 404 off "/": an EVM chain answering JSON-RPC on every path
+    // (as a hosted RPC endpoint does) is the fake node, with the node's -32601 for methods it lacks.
+    const node = await startFakeNode()
+    try {
+      const { code, stdout } = await run([`${node.url}/ext/bc/C/rpc`])
+      expect(code).toBe(1)
+      expect(stdout).toContain("node ID       error: an EVM chain, not the node's Info API: use the node's URL (…/ext/info)")
+      expect(stdout).toContain("health        error: an EVM chain, not the node's Health API: use the node's URL (…/ext/health)")
+      for (const row of ['version', 'network', 'bootstrapped', 'peers'])
+        expect(stdout).toContain(`${row.padEnd(14)}error: an EVM chain, not the node's Info API (see above)`)
+      expect(stdout.match(/use the node's URL \(…\/ext\/info\)/g)).toHaveLength(1)
+    } finally {
+      await node.close()
+    }
   })
 
   it('bad input: exit 2, with the usage only when the command line is wrong', async () => {

@@ -182,7 +182,7 @@ describe('inventory', () => {
     expect(count((s) => s.file === 'README.md')).toBeGreaterThanOrEqual(3)
     expect(count((s) => s.file.startsWith('docs/viem/'))).toBeGreaterThanOrEqual(17)
     expect(count((s) => s.file === 'docs/ethers.md')).toBeGreaterThanOrEqual(9)
-    expect(count((s) => s.file === 'docs/errors.md')).toBe(2)
+    expect(count((s) => s.file === 'docs/errors.md')).toBe(3)
     expect(count((s) => s.from === 'jsdoc' && s.isPublic)).toBeGreaterThanOrEqual(20)
   })
 

@@ -67,8 +67,11 @@ describe('NodeRpcError: the node’s code and message, verbatim', () => {
     const subnet = track(new SubnetProvider(devnet().rpcUrl))
     const e = await rejection(subnet.feeConfig(future))
     expectNodeError(e, 'eth_feeConfig', -32000, 'cannot query unfinalized data')
-    // The node's error is read straight from the reply: ethers never coalesced it.
-    expect(e.cause).toBeUndefined()
+    // The node's error is read straight from the reply, ethers never coalesced it: the cause is the
+    // reply's error object as subnet-rpc read it, with the URL that answered.
+    expect(e.cause).toMatchObject({ name: 'JsonRpcError', code: -32000, message: 'cannot query unfinalized data' })
+    expect(e.metaMessages).toEqual(['Code: -32000', `URL: ${devnet().rpcUrl}`])
+    expect(e.details).toBe('cannot query unfinalized data')
     expectNodeError(
       await rejection(track(new SubnetBrowserProvider(eip1193(() => devnet().rpcUrl))).feeConfig(future)),
       'eth_feeConfig',
@@ -140,6 +143,57 @@ describe('MethodNotFoundError', () => {
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e.code).toBe(-32000)
     expect(e.method).toBe('info.acps')
+  })
+})
+
+describe('a wrong endpoint: MethodNotFoundError says what the URL is and which to use, with a URL line', () => {
+  const useL1 = 'use …/ext/bc/<blockchainID>/rpc'
+
+  it("the devnet's Info URL as an L1 URL, through SubnetProvider and a plain JsonRpcProvider", async () => {
+    for (const p of [track(new SubnetProvider(devnet().infoUrl)), track(new JsonRpcProvider(devnet().infoUrl))]) {
+      const e = await rejection(feeConfig(p))
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e.shortMessage).toBe(`eth_feeConfig failed: a node API, not an L1: ${useL1}`)
+      expect(e.hint).toBe(`a node API, not an L1: ${useL1}`)
+      expect(e.nodeMessage).toBe('rpc: service/method request ill-formed: "eth_feeConfig"')
+      expect(e.details).toBe(e.nodeMessage)
+      expect(e.metaMessages).toEqual(['Code: -32000', `URL: ${devnet().infoUrl}`])
+    }
+  })
+
+  it("a plain EVM node (the devnet's anvil): not a Subnet-EVM L1, and credentials are left out of the URL line", async () => {
+    const e = await rejection(track(new SubnetProvider(devnet().anvilUrl)).getChainConfig())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.shortMessage).toBe(`eth_getChainConfig failed: not a Subnet-EVM L1: ${useL1}`)
+    expect(e.nodeMessage).toBe('Method not found')
+    expect(e.metaMessages).toEqual(['Code: -32601', `URL: ${devnet().anvilUrl}`])
+    const request = new FetchRequest(devnet().anvilUrl.replace('http://', 'http://user:s3cret@'))
+    const withCredentials = await rejection(track(new SubnetProvider(request)).feeConfig())
+    expect(withCredentials.hint).toBe(`not a Subnet-EVM L1: ${useL1}`)
+    expect(withCredentials.metaMessages).toContain(`URL: ${new URL(devnet().anvilUrl).href}`)
+    expect(withCredentials.message).not.toContain('s3cret')
+  })
+
+  it("an EVM chain's URL for the Info and Health APIs (InfoClient, provider.health): use the node's URL", async () => {
+    // InfoClient and provider.health derive /ext/info and /ext/health from any URL: the devnet serves its node APIs
+    // there and anvil answers 404 off "/", so the chain is the fake node, which answers the node's -32601 on every path
+    // (as a hosted RPC endpoint does).
+    const info = await rejection(new InfoClient(`${fake().url}/ext/bc/C/rpc`).getNodeID())
+    expect(info).toBeInstanceOf(MethodNotFoundError)
+    expect(info.shortMessage).toBe("info.getNodeID failed: an EVM chain, not the node's Info API: use the node's URL (…/ext/info)")
+    expect(info.code).toBe(-32601)
+    expect(info.metaMessages).toEqual(['Code: -32601', `URL: ${fake().url}/ext/info`])
+    const health = await rejection(track(new SubnetProvider(`${fake().url}/ext/bc/C/rpc`)).health.health())
+    expect(health.shortMessage).toBe("health.health failed: an EVM chain, not the node's Health API: use the node's URL (…/ext/health)")
+    expect(health.metaMessages).toContain(`URL: ${fake().url}/ext/health`)
+  })
+
+  it("a right endpoint's node error keeps the node's message, no hint, with the URL line", async () => {
+    const e = await rejection(new InfoClient(devnet().url).getBlockchainID({ alias: 'nope' }))
+    expect(e).not.toBeInstanceOf(MethodNotFoundError)
+    expect(e.shortMessage).toBe('info.getBlockchainID failed: there is no ID with alias: nope')
+    expect(e.hint).toBeUndefined()
+    expect(e.metaMessages).toEqual(['Code: -32000', `URL: ${devnet().infoUrl}`])
   })
 })
 

@@ -5,10 +5,11 @@
  * app (test/package/pack.ts, shared with test/package/install.test.ts), into which
  * test/size/apps/*.js are copied.
  *
- * The target is 3,000 B per decorator. As installed on 2026-11-26, subnetActions adds 2,986 B
- * (met, and held here at the target) and infoActions 3,728 B (2026-11-27; missed; docs/performance.md says
- * where its bytes go). The other budgets are regression budgets a little above their figures:
- * a change that grows one fails here; one that shrinks it should lower its budget.
+ * The target is 3,000 B per decorator. As installed on 2026-11-27, subnetActions adds 2,989 B
+ * (met, and held here at the target) and infoActions 3,771 B (missed, held under the settled 4,000 B;
+ * docs/performance.md says where its bytes go), both with the errors for a wrong endpoint (each method
+ * family's wording, src/core/methods/*.ts, and the URL line). The other budgets are regression budgets a
+ * little above their figures: a change that grows one fails here; one that shrinks it should lower its budget.
  */
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync } from 'node:fs'
@@ -20,7 +21,7 @@ import { installApp, repoVersion, root } from '../package/pack.js'
 const target = 3_000
 const budgets: Record<string, number> = {
   'viem + subnetActions': target,
-  'viem + infoActions': 3_760,
+  'viem + infoActions': 3_800,
   'viem + both + subnetHttp': 6_110,
   // subnet-rpc/viem/precompiles, its own entry (no target; regression budgets over the 2026-11-25 figures):
   // the reads decorator with one read (7,498 B; 7,831 B once getAllowListMembers reads a node's limited
@@ -30,8 +31,10 @@ const budgets: Record<string, number> = {
   // quantities viem leaves in a Granite block, so a viem block can be passed as is: +48 B), and the writes
   // decorator with one write (15,334 B; 15,377 B with that), which carries its checks (the reads,
   // eth_getActiveRulesAt's decoder, the fee estimate) beside viem's writeContract (that alone: 7,107 B).
-  'viem + precompileActions': 7_900,
-  'viem + precompileWalletActions': 15_400,
+  // 7,929 B and 15,432 B (2026-11-27) with the errors for a wrong endpoint: the L1 family's wording and the
+  // URL line (+63 B and +66 B; these bundles keep the standalone actions, which the trims above do not reach).
+  'viem + precompileActions': 7_950,
+  'viem + precompileWalletActions': 15_450,
 }
 
 /** size-limit's rows (name, size in bytes min+gzip) for the apps of .size-limit.cjs, built in an app with the packed tarball installed. */

@@ -7,7 +7,7 @@
 import { createPublicClient, custom, fallback, http, type Client } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useDevnet } from '../helpers/devnet.js'
-import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
+import { healthActions, infoActions, subnetActions, subnetHttp, validatorsActions } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'
 import { callMethod, toSubnetError, type Send } from '../../src/core/methods/call.js'
 import { defineMethod } from '../../src/core/methods/spec.js'
@@ -45,7 +45,7 @@ function expectViemError(e: unknown, name: string) {
 describe('MethodNotFoundError', () => {
   it('Info: -32000 "rpc: can\'t find method" from the devnet, through callMethod over the client request, with a spec of our own', async () => {
     const info = createPublicClient({ transport: http(devnet().infoUrl) })
-    const fake = defineMethod({ method: 'info.fake', params: 'object', decoder: object<{ x: string }>({ x: string }) })
+    const fake = defineMethod({ method: 'info.fake', family: infoMethods.getNodeID.family, decoder: object<{ x: string }>({ x: string }) })
     const e = await failure(callMethod(fake, undefined, info.request as Send))
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e).toBeInstanceOf(NodeRpcError)
@@ -85,7 +85,7 @@ describe('MethodNotFoundError', () => {
   it("chain: the devnet's rewritten -32601 through client.request and toSubnetError", async () => {
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
     const raw = await failure(c.request({ method: 'eth_fooBar' as never, params: [] as never }))
-    const e = toSubnetError('eth_fooBar', raw) as MethodNotFoundError
+    const e = toSubnetError({ method: 'eth_fooBar' }, raw) as MethodNotFoundError
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e.code).toBe(-32601)
     expect(e.nodeMessage).toBe('the method eth_fooBar does not exist/is not available')
@@ -97,6 +97,89 @@ describe('MethodNotFoundError', () => {
     const e = await failure(c.feeConfig())
     expect(e).toBeInstanceOf(MethodNotFoundError)
     expect(e.code).toBe(-32601)
+  })
+})
+
+describe('a wrong endpoint: MethodNotFoundError says what the URL is and which to use, with a URL line', () => {
+  const useL1 = 'use …/ext/bc/<blockchainID>/rpc'
+  const urlLine = (e: SubnetRpcError, url: string) => expect(e.metaMessages).toContain(`URL: ${url}`)
+
+  it("the devnet's Info URL as an L1 URL (gorilla/rpc's ill-formed method), over http and subnetHttp", async () => {
+    for (const transport of [http(devnet().infoUrl), subnetHttp(devnet().infoUrl)]) {
+      const c = createPublicClient({ transport }).extend(subnetActions())
+      const e = await failure(c.feeConfig())
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e.shortMessage).toBe(`eth_feeConfig failed: a node API, not an L1: ${useL1}`)
+      expect(e.hint).toBe(`a node API, not an L1: ${useL1}`)
+      expect(e.code).toBe(-32000)
+      expect(e.nodeMessage).toBe('rpc: service/method request ill-formed: "eth_feeConfig"')
+      expect(e.details).toBe(e.nodeMessage)
+      urlLine(e, devnet().infoUrl)
+      expect(e.message).toContain(`URL: ${devnet().infoUrl}`)
+    }
+  })
+
+  it("a plain EVM node (the devnet's anvil): not a Subnet-EVM L1, for each Subnet-EVM method", async () => {
+    const c = createPublicClient({ transport: http(devnet().anvilUrl) }).extend(subnetActions())
+    const calls = { eth_feeConfig: c.feeConfig, eth_getChainConfig: c.getChainConfig, eth_getActiveRulesAt: c.getActiveRulesAt }
+    for (const [method, call] of Object.entries(calls)) {
+      const e = await failure(call())
+      expect(e).toBeInstanceOf(MethodNotFoundError)
+      expect(e.shortMessage).toBe(`${method} failed: not a Subnet-EVM L1: ${useL1}`)
+      expect(e.code).toBe(-32601)
+      expect(e.nodeMessage).toBe('Method not found')
+      urlLine(e, devnet().anvilUrl)
+    }
+  })
+
+  it('credentials in the URL are left out of the URL line (viem sends them as a header)', async () => {
+    const withCredentials = devnet().anvilUrl.replace('http://', 'http://user:s3cret@')
+    const c = createPublicClient({ transport: http(withCredentials) }).extend(subnetActions())
+    const e = await failure(c.feeConfig())
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.hint).toBe(`not a Subnet-EVM L1: ${useL1}`)
+    urlLine(e, new URL(devnet().anvilUrl).href)
+    expect(e.message).not.toContain('s3cret')
+    expect(e.message).not.toContain('user:')
+  })
+
+  it("the devnet's L1 URL as the Info, Health and Validators APIs' transport: an EVM chain, use the node's URL", async () => {
+    const transport = http(devnet().rpcUrl)
+    const c = createPublicClient({ transport: http(devnet().rpcUrl) })
+      .extend(infoActions({ transport }))
+      .extend(healthActions({ transport }))
+      .extend(validatorsActions({ transport }))
+    const info = await failure(c.getNodeID())
+    expect(info).toBeInstanceOf(MethodNotFoundError)
+    expect(info.shortMessage).toBe("info.getNodeID failed: an EVM chain, not the node's Info API: use the node's URL (…/ext/info)")
+    expect(info.code).toBe(-32601)
+    expect(info.nodeMessage).toBe('the method info.getNodeID does not exist/is not available')
+    urlLine(info, devnet().rpcUrl)
+    const health = await failure(c.health())
+    expect(health.shortMessage).toBe("health.health failed: an EVM chain, not the node's Health API: use the node's URL (…/ext/health)")
+    urlLine(health, devnet().rpcUrl)
+    const validators = await failure(c.getCurrentValidators())
+    expect(validators.shortMessage).toBe(
+      "validators.getCurrentValidators failed: an EVM chain, not an L1's Validators API: use …/ext/bc/<blockchainID>/validators",
+    )
+    urlLine(validators, devnet().rpcUrl)
+  })
+
+  it("a right endpoint's node error keeps the node's message, no hint, and gains the URL line", async () => {
+    const c = createPublicClient({ transport: http(devnet().rpcUrl) }).extend(infoActions())
+    const e = await failure(c.getBlockchainID({ alias: 'nope' }))
+    expect(e).not.toBeInstanceOf(MethodNotFoundError)
+    expect(e.shortMessage).toBe('info.getBlockchainID failed: there is no ID with alias: nope')
+    expect(e.hint).toBeUndefined()
+    urlLine(e, devnet().infoUrl)
+  })
+
+  it("an older node's Info API without the method (gorilla's can't find method) is no wrong endpoint: no hint", async () => {
+    const info = createPublicClient({ transport: http(devnet().infoUrl) })
+    const e = await failure(callMethod({ ...infoMethods.getNodeID, method: 'info.fake' }, undefined, info.request as Send))
+    expect(e).toBeInstanceOf(MethodNotFoundError)
+    expect(e.hint).toBeUndefined()
+    expect(e.shortMessage).toBe('info.fake failed: rpc: can\'t find method "info.Fake"')
   })
 })
 
@@ -149,7 +232,7 @@ describe('NodeRpcError', () => {
     const c = createPublicClient({ transport: http(devnet().rpcUrl) })
     const call = defineMethod({
       method: 'eth_call',
-      params: 'array',
+      family: { noParams: () => [] },
       decoder: string,
       encode: () => [{ to: target, data: '0x' }, 'latest'],
     })

@@ -42,16 +42,16 @@ const check =
   (v) =>
     ok(v) ? (v as T) : mismatch(expected, v)
 
-export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{40}$/.test(v)
+export const isAddress = (v: unknown) => typeof v === 'string' && /^0x[\da-f]{40}$/i.test(v)
 /** A libevm `common.Hash` (`common/types.go`, `UnmarshalText`): `0x` and exactly 64 hex digits. */
-export const isHash = (v: unknown) => typeof v === 'string' && /^0x[\da-fA-F]{64}$/.test(v)
+export const isHash = (v: unknown) => typeof v === 'string' && /^0x[\da-f]{64}$/i.test(v)
 
 export const string = /* @__PURE__ */ check<string>((v) => typeof v === 'string', 'a string')
 export const boolean = /* @__PURE__ */ check<boolean>((v) => typeof v === 'boolean', 'a boolean')
 /** A 20-byte hex address (`0x` + 40 hex digits). */
 export const address = /* @__PURE__ */ check<`0x${string}`>(isAddress, 'an address')
 /** A 0x-prefixed hex string. */
-export const hex = /* @__PURE__ */ check<`0x${string}`>((v) => typeof v === 'string' && /^0x[\da-fA-F]*$/.test(v), 'hex')
+export const hex = /* @__PURE__ */ check<`0x${string}`>((v) => typeof v === 'string' && /^0x[\da-f]*$/i.test(v), 'hex')
 /** A 32-byte hash (`common.Hash`). */
 export const hash = /* @__PURE__ */ check<`0x${string}`>(isHash, 'a 32-byte hash')
 

@@ -76,7 +76,9 @@ const allowListFields = {
 
 const allowList = object(allowListFields)
 // Null prototype: keys from the server such as `__proto__`, `constructor` or `toString` must not find Object.prototype members.
-const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Object.create(null) as Record<string, Decoder<unknown>>, {
+// (`__proto__: null` in a literal sets the prototype; TypeScript types it as a property, hence the cast.)
+const precompileDecoders = {
+  __proto__: null,
   contractDeployerAllowListConfig: allowList,
   txAllowListConfig: allowList,
   // nativeminter.Config: map[common.Address]*math.HexOrDecimal256.
@@ -93,7 +95,7 @@ const precompileDecoders: Record<string, Decoder<unknown>> = Object.assign(Objec
     quorumNumerator: uint64,
     requirePrimaryNetworkSigners: optional(boolean),
   }),
-})
+} as unknown as Record<string, Decoder<unknown>>
 
 /** Known precompile keys decode with their module's shape; others are kept as sent. */
 const precompileConfigs: Decoder<PrecompileConfigs> = object({}, (key) => precompileDecoders[key])

@@ -7,7 +7,7 @@
 import { SubnetRpcError } from '../../errors/base.js'
 import { isRpcFailure, nodeError, type RpcFailure } from '../../errors/node.js'
 import { notJson } from './envelope.js'
-import type { MethodSpec } from './spec.js'
+import type { MethodSpec, WrongEndpointHints } from './spec.js'
 
 /**
  * Sends one JSON-RPC request through a host library and resolves with its `result`, in
@@ -31,7 +31,8 @@ export function requestBody(method: string, params: unknown) {
 export function findRpcFailure(err: unknown): RpcFailure | undefined {
   let found: RpcFailure | undefined
   const visit = (e: unknown, depth: number) => {
-    if (!e || typeof e !== 'object' || depth > 10) return
+    // A primitive has no such fields: only objects get past isRpcFailure, and destructuring one finds nothing.
+    if (!e || depth > 10) return
     if (isRpcFailure(e)) found = e
     const { cause, error, info } = e as { cause?: unknown; error?: unknown; info?: { error?: unknown } }
     visit(error, depth + 1)
@@ -44,26 +45,26 @@ export function findRpcFailure(err: unknown): RpcFailure | undefined {
 
 /**
  * What a failed request becomes: subnet-rpc's own errors as they are; the node's JSON-RPC
- * error as `NodeRpcError` or `MethodNotFoundError`; a 2xx body that is not JSON (a host
- * library's error caused by a SyntaxError) as `ResponseShapeError`; anything else (network,
- * timeout, the library's own errors) unchanged.
+ * error as `NodeRpcError` or `MethodNotFoundError` (with the wording of the method's
+ * family for a wrong endpoint); a 2xx body that is not JSON (a host library's error caused by a
+ * SyntaxError) as `ResponseShapeError`; anything else (network, timeout, the library's own
+ * errors) unchanged.
  */
-export function toSubnetError(method: string, err: unknown): unknown {
+export function toSubnetError(spec: { method: string; family?: WrongEndpointHints | undefined }, err: unknown): unknown {
   if (err instanceof SubnetRpcError) return err
   const failure = findRpcFailure(err)
-  if (failure) return nodeError(method, failure, err instanceof Error ? err : undefined)
-  if ((err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError) return notJson(method, err as Error)
+  if (failure) return nodeError(spec, failure, err instanceof Error ? err : undefined)
+  if ((err as { cause?: unknown } | undefined)?.cause instanceof SyntaxError) return notJson(spec.method, err as Error)
   return err
 }
 
 /** Checks the arguments, sends the request, decodes the result; the node's errors become subnet-rpc's. */
 export async function callMethod<A, R>(spec: MethodSpec<A, R>, args: A | undefined, send: Send): Promise<R> {
-  const params = spec.encode(args)
-  let raw: unknown
   try {
-    raw = await send({ method: spec.method, params })
+    // Arguments are encoded (and refused) before anything is sent; our own errors (a refused
+    // argument, a reply of the wrong shape) pass through toSubnetError as they are.
+    return spec.decode(await send({ method: spec.method, params: spec.encode(args) }))
   } catch (e) {
-    throw toSubnetError(spec.method, e)
+    throw toSubnetError(spec, e)
   }
-  return spec.decode(raw)
 }

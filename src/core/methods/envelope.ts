@@ -4,7 +4,7 @@
  * and either `result` or a well-formed `error`, never both.
  */
 import { parseJson } from '../json/parse.js'
-import { nodeError, type RpcFailure } from '../../errors/node.js'
+import type { RpcFailure } from '../../errors/node.js'
 import { ResponseShapeError } from '../../errors/response.js'
 
 /** The error for a 2xx reply whose body is not JSON (empty, truncated, an HTML page…). */
@@ -12,12 +12,36 @@ export function notJson(method: string, cause?: Error): ResponseShapeError {
   return new ResponseShapeError({ method, path: '$', expected: 'JSON', received: 'a body that is not JSON', cause })
 }
 
+/** `url` without credentials (`user:password@`), as viem's errors show a URL. */
+export function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url)
+    if (!u.username && !u.password) return url
+    u.username = u.password = ''
+    return u.href
+  } catch {
+    return url
+  }
+}
+
 /**
- * The `result` of a reply to one request with id `id`; throws `NodeRpcError` (or
- * `MethodNotFoundError`) for the node's error (whose id may be null), `ResponseShapeError`
- * for a malformed envelope or another request's reply.
+ * The node's JSON-RPC error in a reply, as an EIP-1193 provider throws one (an `Error` with the
+ * node's `code`, `message` and `data`), so that callMethod maps it to `NodeRpcError` or
+ * `MethodNotFoundError` as it maps what a host library throws (core/methods/call.ts). The
+ * endpoint that answered is its `URL:` meta line, credentials removed, as on viem's errors.
  */
-export function replyResult(method: string, body: unknown, id: unknown): unknown {
+function replyError({ code, message, data }: RpcFailure, url: string | undefined): Error {
+  const metaMessages = url === undefined ? undefined : [`URL: ${withoutCredentials(url)}`]
+  return Object.assign(new Error(message), { name: 'JsonRpcError', code, data, metaMessages })
+}
+
+/**
+ * The `result` of a reply to one request with id `id`. The node's error (whose id may be null)
+ * is thrown as a host library would throw it, with `url()`, the endpoint that answered (asked
+ * only then), for its `URL:` line: callMethod maps it to `NodeRpcError` or `MethodNotFoundError`.
+ * A malformed envelope or another request's reply throws `ResponseShapeError`.
+ */
+export function replyResult(method: string, body: unknown, id: unknown, url?: () => string | undefined): unknown {
   const shape = (path: string, expected: string, received: string) => new ResponseShapeError({ method, path, expected, received })
   const wrongId = (got: unknown) => shape('$.id', `the request's id ${JSON.stringify(id)}`, JSON.stringify(got) ?? 'nothing')
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -31,19 +55,19 @@ export function replyResult(method: string, body: unknown, id: unknown): unknown
       throw shape('$.error', 'an error with code and message', JSON.stringify(error))
     // A node that could not read the request answers with id null (e.g. -32700).
     if (reply.id !== id && reply.id !== null) throw wrongId(reply.id)
-    throw nodeError(method, error as RpcFailure)
+    throw replyError(error as RpcFailure, url?.())
   }
   if (reply.id !== id) throw wrongId(reply.id)
   return reply.result
 }
 
 /** Parses a reply body losslessly and returns its checked `result` (see {@link replyResult}). */
-export function parseReply(method: string, text: string, id: unknown): unknown {
+export function parseReply(method: string, text: string, id: unknown, url?: () => string | undefined): unknown {
   let body: unknown
   try {
     body = parseJson(text)
   } catch (e) {
     throw notJson(method, e as Error)
   }
-  return replyResult(method, body, id)
+  return replyResult(method, body, id, url)
 }

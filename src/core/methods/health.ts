@@ -7,7 +7,14 @@
 import * as d from '../decoders/health.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
 import type { HealthParameters, HealthReturnType } from '../types/health.js'
-import { defineMethod } from './spec.js'
+import { defineMethod, type MethodFamily } from './spec.js'
+
+// Params as one object (gorilla/rpc's json2). An EVM chain's URL given for this API answers -32601 (nodeError,
+// src/errors/node.ts); gorilla's own `rpc: can't find method` (an older node) is no wrong endpoint, so no `api` here.
+const healthApi: MethodFamily = {
+  noParams: () => ({}),
+  evm: "an EVM chain, not the node's Health API: use the node's URL (…/ext/health)",
+}
 
 /** `{ tags }` when tags are given (a list of strings), else `{}`, as the node's own client sends. */
 const encodeTags = (a: HealthParameters | undefined) => {
@@ -20,7 +27,7 @@ const encodeTags = (a: HealthParameters | undefined) => {
 /** Every check the node registered, or those with the given tags (`health.health`). */
 export const health = defineMethod<HealthParameters, HealthReturnType>({
   method: 'health.health',
-  params: 'object',
+  family: healthApi,
   decoder: d.decodeHealth,
   encode: encodeTags,
 })
@@ -28,7 +35,7 @@ export const health = defineMethod<HealthParameters, HealthReturnType>({
 /** Whether the node is ready to serve: the readiness checks, `bootstrapped` (`health.readiness`). */
 export const readiness = defineMethod<HealthParameters, HealthReturnType>({
   method: 'health.readiness',
-  params: 'object',
+  family: healthApi,
   decoder: d.decodeHealth,
   encode: encodeTags,
 })
@@ -36,7 +43,7 @@ export const readiness = defineMethod<HealthParameters, HealthReturnType>({
 /** Whether the node is alive: the liveness checks, none on current nodes (`health.liveness`). */
 export const liveness = defineMethod<HealthParameters, HealthReturnType>({
   method: 'health.liveness',
-  params: 'object',
+  family: healthApi,
   decoder: d.decodeHealth,
   encode: encodeTags,
 })

@@ -20,17 +20,24 @@ import type {
   UptimeParameters,
   UptimeReturnType,
 } from '../types/info.js'
-import { defineMethod } from './spec.js'
+import { defineMethod, type MethodFamily } from './spec.js'
+
+// Params as one object (gorilla/rpc's json2). An EVM chain's URL given for this API answers -32601 (nodeError,
+// src/errors/node.ts); gorilla's own `rpc: can't find method` (an older node) is no wrong endpoint, so no `api` here.
+const info: MethodFamily = {
+  noParams: () => ({}),
+  evm: "an EVM chain, not the node's Info API: use the node's URL (…/ext/info)",
+}
 
 const chainAlias = 'a chain alias (P, X, C) or blockchain ID'
 
 /** The ACPs this node's validators vote on, with their weights (`info.acps`). */
-export const acps = defineMethod<undefined, AcpsReturnType>({ method: 'info.acps', params: 'object', decoder: d.decodeAcps })
+export const acps = defineMethod<undefined, AcpsReturnType>({ method: 'info.acps', family: info, decoder: d.decodeAcps })
 
 /** Whether a chain has finished bootstrapping (`info.isBootstrapped`). */
 export const isBootstrapped = defineMethod<IsBootstrappedParameters, boolean>({
   method: 'info.isBootstrapped',
-  params: 'object',
+  family: info,
   decoder: d.decodeIsBootstrapped,
   encode: (a) => ({ chain: requireText('chain', a?.chain, chainAlias) }),
 })
@@ -38,35 +45,35 @@ export const isBootstrapped = defineMethod<IsBootstrappedParameters, boolean>({
 /** The blockchain ID behind an alias (`info.getBlockchainID`). */
 export const getBlockchainID = defineMethod<GetBlockchainIDParameters, string>({
   method: 'info.getBlockchainID',
-  params: 'object',
+  family: info,
   decoder: d.decodeBlockchainID,
   encode: (a) => ({ alias: requireText('alias', a?.alias, chainAlias) }),
 })
 
 /** The network ID: 1 mainnet, 5 Fuji, others local (`info.getNetworkID`). */
-export const getNetworkID = defineMethod<undefined, number>({ method: 'info.getNetworkID', params: 'object', decoder: d.decodeNetworkID })
+export const getNetworkID = defineMethod<undefined, number>({ method: 'info.getNetworkID', family: info, decoder: d.decodeNetworkID })
 
 /** The network's name: `mainnet`, `fuji`, `local` or `network-<id>` (`info.getNetworkName`). */
 export const getNetworkName = defineMethod<undefined, string>({
   method: 'info.getNetworkName',
-  params: 'object',
+  family: info,
   decoder: d.decodeNetworkName,
 })
 
 /** The node's ID and its BLS public key with proof of possession (`info.getNodeID`). */
 export const getNodeID = defineMethod<undefined, GetNodeIDReturnType>({
   method: 'info.getNodeID',
-  params: 'object',
+  family: info,
   decoder: d.decodeNodeID,
 })
 
 /** The IP and port the node announces (`info.getNodeIP`). */
-export const getNodeIP = defineMethod<undefined, string>({ method: 'info.getNodeIP', params: 'object', decoder: d.decodeNodeIP })
+export const getNodeIP = defineMethod<undefined, string>({ method: 'info.getNodeIP', family: info, decoder: d.decodeNodeIP })
 
 /** The node's version, database and RPC protocol versions and its VMs' versions (`info.getNodeVersion`). */
 export const getNodeVersion = defineMethod<undefined, GetNodeVersionReturnType>({
   method: 'info.getNodeVersion',
-  params: 'object',
+  family: info,
   decoder: d.decodeNodeVersion,
 })
 
@@ -74,15 +81,15 @@ export const getNodeVersion = defineMethod<undefined, GetNodeVersionReturnType>(
  * The primary network's transaction fees in nAVAX (`info.getTxFee`).
  * @deprecated Nodes since v1.12.2 answer with a static table.
  */
-export const getTxFee = defineMethod<undefined, GetTxFeeReturnType>({ method: 'info.getTxFee', params: 'object', decoder: d.decodeTxFee })
+export const getTxFee = defineMethod<undefined, GetTxFeeReturnType>({ method: 'info.getTxFee', family: info, decoder: d.decodeTxFee })
 
 /** The VMs installed on the node with their aliases, and its Fxs (`info.getVMs`). */
-export const getVMs = defineMethod<undefined, GetVMsReturnType>({ method: 'info.getVMs', params: 'object', decoder: d.decodeVMs })
+export const getVMs = defineMethod<undefined, GetVMsReturnType>({ method: 'info.getVMs', family: info, decoder: d.decodeVMs })
 
 /** The node's connected peers, or only the given NodeIDs (`info.peers`). */
 export const peers = defineMethod<PeersParameters, PeersReturnType>({
   method: 'info.peers',
-  params: 'object',
+  family: info,
   decoder: d.decodePeers,
   // Optional params are left out when not given, as the node's own clients do.
   encode: (a) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }),
@@ -91,14 +98,14 @@ export const peers = defineMethod<PeersParameters, PeersReturnType>({
 /** The network's upgrade schedule (`info.upgrades`, v1.11.11+). */
 export const upgrades = defineMethod<undefined, UpgradesReturnType>({
   method: 'info.upgrades',
-  params: 'object',
+  family: info,
   decoder: d.decodeUpgrades,
 })
 
 /** This node's uptime as the primary network's validators see it (`info.uptime`). */
 export const uptime = defineMethod<UptimeParameters, UptimeReturnType>({
   method: 'info.uptime',
-  params: 'object',
+  family: info,
   decoder: d.decodeUptime,
   encode: (a) => ({ subnetID: encodeId('subnetID', a?.subnetID) }),
 })

@@ -6,16 +6,28 @@
  */
 import { decodeResult, type Decoder } from '../decode/kit.js'
 
-/** How a node wants a method's params: one object (the Info API's gorilla/rpc) or positional (the L1's geth-style RPC). */
-export type ParamsStyle = 'object' | 'array'
+/**
+ * What a table's methods share: the params of a call without arguments, in the style the
+ * server reads (`{}` for gorilla/rpc's one object, the node's own APIs; `[]` for geth-style
+ * positional params, an L1's RPC), and what a failure says in place of the node's message when
+ * the URL is the wrong kind of endpoint, which `nodeError` (src/errors/node.ts) tells from the
+ * reply: `evm` for an EVM chain's JSON-RPC without the method (-32601), `api` for one of the
+ * node's own APIs (gorilla/rpc's `rpc: …`). Each table holds its family's wording, so an app
+ * bundles only the wording of the families it calls.
+ */
+export type MethodFamily = { readonly noParams: () => unknown } & WrongEndpointHints
+
+/** A method family's wording for a wrong endpoint (see {@link MethodFamily}): what the URL is, and which to use. */
+export type WrongEndpointHints = { readonly evm?: string | undefined; readonly api?: string | undefined }
 
 export type MethodSpec<Args, Result> = {
   /** The JSON-RPC method: `info.*` for the Info API, `eth_*` for the L1's endpoint. */
   readonly method: string
-  readonly params: ParamsStyle
+  /** Its table's family: its params style and its wording for a wrong endpoint. */
+  readonly family: MethodFamily
   /**
-   * Checks the arguments and encodes them as params in that style; `undefined` when the
-   * caller gave none. Throws InvalidArgumentError.
+   * Checks the arguments and encodes them as params in the family's style; `undefined` when
+   * the caller gave none. Throws InvalidArgumentError.
    */
   readonly encode: (args: Args | undefined) => unknown
   /** Checks and converts the reply's `result`. Throws ResponseShapeError or PrecisionError. */
@@ -42,19 +54,16 @@ export type CallOf<S> = [ArgsOf<S>] extends [undefined]
 /** A table's methods as callable actions, keyed (and documented) as in the table. */
 export type ActionsOf<Table> = { [K in keyof Table]: CallOf<Table[K]> }
 
-/** The empty params of a method without arguments, in its style. */
-const noParams = { object: () => ({}), array: () => [] } as const
-
 /**
- * A method spec. Without `encode`, the method takes no arguments and sends empty params of
- * its style (`{}` or `[]`).
+ * A method spec. Without `encode`, the method takes no arguments and sends its family's empty
+ * params (`{}` or `[]`).
  */
 export function defineMethod<Args = undefined, Result = unknown>(definition: {
   method: string
-  params: ParamsStyle
+  family: MethodFamily
   decoder: Decoder<Result>
   encode?: (args: Args | undefined) => unknown
 }): MethodSpec<Args, Result> {
-  const { method, params, decoder, encode = noParams[params] } = definition
-  return { method, params, encode, decode: (raw) => decodeResult(decoder, method, raw) }
+  const { method, family, decoder, encode = family.noParams } = definition
+  return { method, family, encode, decode: (raw) => decodeResult(decoder, method, raw) }
 }

@@ -6,7 +6,16 @@
 import * as d from '../decoders/subnet.js'
 import { encodeBlockSelector, encodeTimestamp, type BlockSelector, type Timestamp } from '../encode.js'
 import type { ActivePrecompiles, ActiveRules, ChainConfig, FeeConfigReturnType } from '../types/subnet.js'
-import { defineMethod } from './spec.js'
+import { defineMethod, type MethodFamily } from './spec.js'
+
+// Positional params. A wrong endpoint (nodeError, src/errors/node.ts): a chain without these methods answers
+// -32601 (libevm's rpc/errors.go methodNotFoundError; anvil's `Method not found`), one of the node's own APIs
+// gorilla/rpc's `rpc: service/method request ill-formed: "eth_feeConfig"` (rpc/v2 map.go: no `service.` in the name).
+const l1: MethodFamily = {
+  noParams: () => [],
+  evm: 'not a Subnet-EVM L1: use …/ext/bc/<blockchainID>/rpc',
+  api: 'a node API, not an L1: use …/ext/bc/<blockchainID>/rpc',
+}
 
 /** When to read rules: unix seconds (number or bigint) or a Date; none means the node's head time. */
 export type AtTimestamp = { timestamp?: Timestamp | undefined }
@@ -16,7 +25,7 @@ const atTimestamp = (a: AtTimestamp | undefined) => encodeTimestamp(a?.timestamp
 /** The fee config in force at a block, and the block of its last FeeManager change (`eth_feeConfig`). */
 export const feeConfig = defineMethod<BlockSelector, FeeConfigReturnType>({
   method: 'eth_feeConfig',
-  params: 'array',
+  family: l1,
   decoder: d.decodeFeeConfigResult,
   encode: encodeBlockSelector,
 })
@@ -24,14 +33,14 @@ export const feeConfig = defineMethod<BlockSelector, FeeConfigReturnType>({
 /** The chain config with its post-genesis `upgrades` (`eth_getChainConfig`). */
 export const getChainConfig = defineMethod<undefined, ChainConfig>({
   method: 'eth_getChainConfig',
-  params: 'array',
+  family: l1,
   decoder: d.decodeChainConfig,
 })
 
 /** The rules and precompiles active at a time (`eth_getActiveRulesAt`). */
 export const getActiveRulesAt = defineMethod<AtTimestamp, ActiveRules>({
   method: 'eth_getActiveRulesAt',
-  params: 'array',
+  family: l1,
   decoder: d.decodeActiveRules,
   encode: atTimestamp,
 })
@@ -42,7 +51,7 @@ export const getActiveRulesAt = defineMethod<AtTimestamp, ActiveRules>({
  */
 export const getActivePrecompilesAt = defineMethod<AtTimestamp, ActivePrecompiles>({
   method: 'eth_getActivePrecompilesAt',
-  params: 'array',
+  family: l1,
   decoder: d.decodeActivePrecompiles,
   encode: atTimestamp,
 })

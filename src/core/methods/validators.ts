@@ -7,7 +7,14 @@
 import * as d from '../decoders/validators.js'
 import { encodeNodeIds } from '../encode.js'
 import type { CurrentValidator, GetCurrentValidatorsParameters } from '../types/validators.js'
-import { defineMethod } from './spec.js'
+import { defineMethod, type MethodFamily } from './spec.js'
+
+// Params as one object (gorilla/rpc's json2). An EVM chain's URL given for this API answers -32601 (nodeError,
+// src/errors/node.ts); gorilla's own `rpc: can't find method` (an older node) is no wrong endpoint, so no `api` here.
+const validatorsApi: MethodFamily = {
+  noParams: () => ({}),
+  evm: "an EVM chain, not an L1's Validators API: use …/ext/bc/<blockchainID>/validators",
+}
 
 /**
  * The L1's current validators, or only the given NodeIDs, with this node's view of their
@@ -16,7 +23,7 @@ import { defineMethod } from './spec.js'
  */
 export const getCurrentValidators = defineMethod<GetCurrentValidatorsParameters, CurrentValidator[]>({
   method: 'validators.getCurrentValidators',
-  params: 'object',
+  family: validatorsApi,
   decoder: d.decodeCurrentValidators,
   encode: (a) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }),
 })

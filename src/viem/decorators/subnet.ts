@@ -1,17 +1,23 @@
 import type { Client } from 'viem'
-import type * as table from '../../core/methods/subnet.js'
-import type { ActionsOf } from '../../core/methods/spec.js'
-import * as actions from '../actions/subnet.js'
+import { callMethod, type Send } from '../../core/methods/call.js'
+import * as table from '../../core/methods/subnet.js'
+import type { ActionsOf, MethodSpec } from '../../core/methods/spec.js'
 
 /** The Subnet-EVM actions a client gets from `subnetActions`, typed and documented from the core table. */
 export type SubnetActions = ActionsOf<typeof table>
 
 function subnetActionsFor(client: Client): SubnetActions {
+  // Each action is the core table's spec through the client's request, as its standalone twin in
+  // actions/subnet.ts is; bound here directly, an app using the decorator bundles no standalone actions.
+  const call =
+    <A, R>(spec: MethodSpec<A, R>) =>
+    (parameters?: A) =>
+      callMethod(spec, parameters, client.request as Send)
   return {
-    feeConfig: (parameters) => actions.feeConfig(client, parameters),
-    getChainConfig: () => actions.getChainConfig(client),
-    getActiveRulesAt: (parameters) => actions.getActiveRulesAt(client, parameters),
-    getActivePrecompilesAt: (parameters) => actions.getActivePrecompilesAt(client, parameters),
+    feeConfig: call(table.feeConfig),
+    getChainConfig: call(table.getChainConfig),
+    getActiveRulesAt: call(table.getActiveRulesAt),
+    getActivePrecompilesAt: call(table.getActivePrecompilesAt),
   }
 }
 
