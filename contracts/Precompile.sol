@@ -168,24 +168,37 @@ abstract contract Precompile {
     /// `SIMULATED_RESULT`, `cost` and the output, from which the devnet answers `eth_call` with the output and
     /// `eth_estimateGas` capped below the stand-in's need with the intrinsic gas plus `cost`
     /// (packages/devnet/src/precompiles/rpc.ts).
+    ///
+    /// Otherwise (a mined call, or a call from a contract) the call names the node's cost in its trace: a call to the
+    /// identity precompile with `SIMULATED_RESULT` and `cost`, a sub-call of this frame. From it the devnet reports a
+    /// mined transaction's gas used, its block's and its fee as the node's: the frame's gas used less the cost is what
+    /// the stand-in's own work spent beyond the node's figure (packages/devnet/src/chain/nodeGas.ts). About 130 gas.
     function _simulatedExcess(uint256 cost, bytes memory output) internal view {
         // A flagged simulation has SIMULATION_GAS more than its caller gave, less the work's excess over the node's
         // cost (a few thousand): below that, no flag is read, so a mined call pays no read for it.
-        if (msg.sender != tx.origin || gasleft() < SIMULATION_GAS - 1_000_000) return;
-        bytes32 slot = SIMULATION_SLOT;
-        uint256 flag;
-        assembly {
-            flag := sload(slot)
-        }
-        if (flag == 0) return;
-        if (flag - 1 < cost) {
+        if (msg.sender == tx.origin && gasleft() >= SIMULATION_GAS - 1_000_000) {
+            bytes32 slot = SIMULATION_SLOT;
+            uint256 flag;
             assembly {
-                for {} 1 {} {}
+                flag := sload(slot)
+            }
+            if (flag != 0) {
+                if (flag - 1 < cost) {
+                    assembly {
+                        for {} 1 {} {}
+                    }
+                }
+                bytes memory data = abi.encodePacked(SIMULATED_RESULT, cost, output);
+                assembly {
+                    revert(add(data, 32), mload(data))
+                }
             }
         }
-        bytes memory data = abi.encodePacked(SIMULATED_RESULT, cost, output);
+        bytes32 marker = SIMULATED_RESULT;
         assembly {
-            revert(add(data, 32), mload(data))
+            mstore(0, marker)
+            mstore(0x20, cost)
+            pop(staticcall(100, 0x04, 0, 0x40, 0, 0))
         }
     }
 

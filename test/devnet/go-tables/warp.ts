@@ -108,7 +108,14 @@ export function warpTests(granite: boolean, blockchainID: Hex, networkID: number
   ]
   return [
     // getBlockchainIDTests
-    { ...base, name: 'getBlockchainID_success', input: getBlockchainID, suppliedGas: gas.GetBlockchainID, res: blockchainID, dearer: !granite },
+    {
+      ...base,
+      name: 'getBlockchainID_success',
+      input: getBlockchainID,
+      suppliedGas: gas.GetBlockchainID,
+      res: blockchainID,
+      dearer: !granite,
+    },
     {
       ...base,
       name: 'getBlockchainID_readOnly',
