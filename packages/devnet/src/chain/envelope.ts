@@ -48,6 +48,7 @@ const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
  * `name=value` parameters (value a token or a quoted string), no duplicate names.
  */
 export function chainContentTypeOk(header: string | undefined): boolean {
+  if (header === 'application/json') return true
   if (!header) return false
   const [media = '', ...params] = header.split(';')
   const type = media.trim().toLowerCase()

@@ -14,7 +14,12 @@ const methodNotFound = (method: string): CallOutcome => ({
   error: { code: -32601, message: `the method ${method} does not exist/is not available` },
 })
 
+/** How anvil writes a successful reply to a single call the devnet sent with id 0: the result follows, then `}`. */
+const resultOfCall0 = '{"jsonrpc":"2.0","id":0,"result":'
+
 function splitReply(text: string): { id?: string; result?: string; error?: string } | undefined {
+  // anvil's serializer writes the members in this order and no space: the result is the rest (scanned otherwise).
+  if (text.startsWith(resultOfCall0) && text.endsWith('}')) return { id: '0', result: text.slice(resultOfCall0.length, -1) }
   const scan = scanFirstValue(text)
   if (!scan.ok || scan.kind !== 'object') return undefined
   const raw = (name: string) => {
@@ -153,8 +158,8 @@ export function createExecutor(l1: L1): CallExecutor {
     }
   }
 
-  /** The node's refusal of the call's arguments, or undefined. */
-  async function refusal(call: ChainCall, row: MethodRow): Promise<CallOutcome | undefined> {
+  /** The node's refusal of the call's arguments, or undefined (a promise only where the row has a `refuse` stage). */
+  function refusal(call: ChainCall, row: MethodRow): CallOutcome | undefined | Promise<CallOutcome | undefined> {
     try {
       row.args?.(call.params)
     } catch (e) {
@@ -179,7 +184,8 @@ export function createExecutor(l1: L1): CallExecutor {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!
       const row = rowOf(call.method)
-      const refused = await refusal(call, row)
+      const refusing = refusal(call, row)
+      const refused = refusing instanceof Promise ? await refusing : refusing
       if (refused) {
         outcomes[i] = refused
         continue

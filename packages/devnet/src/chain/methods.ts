@@ -343,6 +343,10 @@ export async function answerOf(call: ChainCall, answer: CallOutcome, l1: L1): Pr
   let outcome = (atParent && (await atParent(parents, call.method, args))) || answer
   if (row.shape && 'result' in outcome && outcome.result !== 'null')
     outcome = { result: goJson(await row.shape(parseJson(outcome.result), l1)) }
-  if (row.reply) outcome = await row.reply(outcome, args, l1, call)
+  if (row.reply) {
+    // Most reply stages answer at once: awaited only when one returns a promise.
+    const replied = row.reply(outcome, args, l1, call)
+    outcome = replied instanceof Promise ? await replied : replied
+  }
   return row.execution ? row.execution(outcome, args, l1, call) : outcome
 }

@@ -119,6 +119,8 @@ export async function precompileCallErrors(
   ]
   if (typeof tx !== 'object' || tx === null) return outcome
   const { anvil, precompiles } = l1
+  // The common case, without a look at any role: a successful call while no deployer list runs.
+  if (!('rawError' in outcome) && !precompiles.isRunning(contractDeployerAllowList.configKey)) return outcome
   // Asked again at the block the first answer came from (./methods.ts: absent, null and the
   // accepted tags, `pending` included, are the latest block).
   const block = typeof tag === 'string' && /^(accepted|finalized|safe|pending)$/.test(tag) ? 'latest' : (tag ?? 'latest')
