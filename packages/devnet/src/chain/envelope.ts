@@ -77,9 +77,10 @@ type Message = {
   isResponse: boolean
 }
 
-function decodeMessage(text: string): Message {
+function decodeMessage(text: string, scanned?: ScanResult): Message {
   const msg: Message = { version: '', id: undefined, method: '', params: undefined, isResponse: false }
-  const scan = scanFirstValue(text)
+  // `scanned`: the scan of `text` the caller already has (the members' spans index `text`).
+  const scan = scanned ?? scanFirstValue(text)
   // A non-object element fails json.Unmarshal, whose error geth ignores: an empty message.
   if (!scan.ok || scan.kind !== 'object') return msg
   const raw = (m: Member | undefined) => (m ? text.slice(m.value.start, m.value.end) : undefined)
@@ -181,7 +182,7 @@ export async function answerMessage(
   execute: CallExecutor,
 ): Promise<{ text: string; encoded: boolean } | undefined> {
   if (scan.kind !== 'array') {
-    const reply = await handleMessages([decodeMessage(text.slice(scan.value.start, scan.value.end))], execute)
+    const reply = await handleMessages([decodeMessage(text, scan)], execute)
     return reply[0] === undefined ? undefined : { text: reply[0], encoded: true }
   }
   const messages = scan.elements.map((span) => decodeMessage(text.slice(span.start, span.end)))

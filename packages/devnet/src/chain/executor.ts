@@ -49,6 +49,8 @@ function paramsForAnvil(tags: TagRule | undefined, params: string): string {
 
 /** A simulation's params with an absent or null block argument as `"latest"` (the arguments were checked before). */
 function latestByDefault(params: string): string {
+  // The common case, a block given as "latest" last: two arguments or more, the block among them.
+  if (params.endsWith(',"latest"]')) return params
   const scan = scanFirstValue(params)
   if (!scan.ok || scan.kind !== 'array' || scan.elements.length === 0) return params
   const [args, block] = scan.elements
