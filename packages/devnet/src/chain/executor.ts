@@ -66,13 +66,25 @@ function errorOutcome(e: unknown): CallOutcome {
   return e instanceof RpcError ? { error: { code: e.code, message: e.message } } : crashed
 }
 
+/** Method names as JSON strings, kept for the names calls use (a few dozen; cleared past 256). */
+const methodTexts = new Map<string, string>()
+function methodText(method: string): string {
+  let text = methodTexts.get(method)
+  if (text === undefined) {
+    if (methodTexts.size >= 256) methodTexts.clear()
+    text = goJson(method)
+    methodTexts.set(method, text)
+  }
+  return text
+}
+
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
 export function createExecutor(l1: L1): CallExecutor {
   const { anvil, miner, blockers } = l1
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) =>
-        `{"jsonrpc":"2.0","id":${i},"method":${goJson(c.method)}${c.params === undefined ? '' : `,"params":${paramsForAnvil(rowOf(c.method).tags, c.params)}`}}`,
+        `{"jsonrpc":"2.0","id":${i},"method":${methodText(c.method)}${c.params === undefined ? '' : `,"params":${paramsForAnvil(rowOf(c.method).tags, c.params)}`}}`,
     )
     let text: string
     try {

@@ -333,13 +333,31 @@ export function argsOf(call: ChainCall): unknown[] {
   }
 }
 
+/**
+ * `argsOf(call)`, parsed when a stage first reads it (an index, `length`, destructuring): a successful
+ * `eth_call` or an ordinary balance passes its stages without a look at its arguments.
+ */
+function lazyArgs(call: ChainCall): unknown[] {
+  let parsed: unknown[] | undefined
+  const args = () => {
+    parsed ??= argsOf(call)
+    return parsed
+  }
+  return new Proxy([], {
+    get: (_, key) => Reflect.get(args(), key),
+    has: (_, key) => Reflect.has(args(), key),
+    ownKeys: () => Reflect.ownKeys(args()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(args(), key),
+  })
+}
+
 /** The reply stages of `call`'s row run on anvil's `answer`: the answer the devnet gives. */
 export async function answerOf(call: ChainCall, answer: CallOutcome, l1: L1): Promise<CallOutcome> {
   const row = rowOf(call.method)
   const parents = l1.precompiles.parents
-  // Parsed only for a stage that reads them: most forwarded answers pass through untouched.
+  // Parsed only when a stage reads them: most forwarded answers pass through untouched.
   const atParent = row.atParent && !parents.isEmpty ? row.atParent : undefined
-  const args = atParent || row.reply || row.execution ? argsOf(call) : []
+  const args = atParent || row.reply || row.execution ? lazyArgs(call) : []
   let outcome = (atParent && (await atParent(parents, call.method, args))) || answer
   if (row.shape && 'result' in outcome && outcome.result !== 'null')
     outcome = { result: goJson(await row.shape(parseJson(outcome.result), l1)) }
