@@ -172,12 +172,27 @@ export function createExecutor(l1: L1): CallExecutor {
     }
   }
 
+  /**
+   * Arguments the node's decoding accepted, by method and params text (a check depends on nothing else): a client
+   * that polls the same call is decoded once. Short texts only, at most 512, all forgotten when full.
+   */
+  const accepted = new Set<string>()
+
   /** The node's refusal of the call's arguments, or undefined (a promise only where the row has a `refuse` stage). */
   function refusal(call: ChainCall, row: MethodRow): CallOutcome | undefined | Promise<CallOutcome | undefined> {
-    try {
-      row.args?.(call.params)
-    } catch (e) {
-      return errorOutcome(e)
+    if (row.args) {
+      const key = call.params !== undefined && call.params.length <= 1024 ? `${call.method} ${call.params}` : undefined
+      if (key === undefined || !accepted.has(key)) {
+        try {
+          row.args(call.params)
+        } catch (e) {
+          return errorOutcome(e)
+        }
+        if (key !== undefined) {
+          if (accepted.size >= 512) accepted.clear()
+          accepted.add(key)
+        }
+      }
     }
     return row.refuse?.(call, l1)
   }

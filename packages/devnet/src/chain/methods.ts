@@ -338,17 +338,23 @@ export function argsOf(call: ChainCall): unknown[] {
  * `eth_call` or an ordinary balance passes its stages without a look at its arguments.
  */
 function lazyArgs(call: ChainCall): unknown[] {
-  let parsed: unknown[] | undefined
-  const args = () => {
-    parsed ??= argsOf(call)
-    return parsed
-  }
-  return new Proxy([], {
-    get: (_, key) => Reflect.get(args(), key),
-    has: (_, key) => Reflect.has(args(), key),
-    ownKeys: () => Reflect.ownKeys(args()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(args(), key),
-  })
+  return new Proxy(Object.assign([], { [lazyCall]: call }), lazyHandler)
+}
+
+const lazyCall = Symbol('call')
+const lazyParsed = Symbol('parsed')
+type LazyTarget = unknown[] & { [lazyCall]?: ChainCall; [lazyParsed]?: unknown[] }
+/** The parsed arguments behind a `lazyArgs` target, parsed once. */
+const parsedArgs = (target: LazyTarget): unknown[] => {
+  target[lazyParsed] ??= argsOf(target[lazyCall]!)
+  return target[lazyParsed]
+}
+// One handler for every call's arguments: no closures made per call.
+const lazyHandler: ProxyHandler<LazyTarget> = {
+  get: (target, key) => Reflect.get(parsedArgs(target), key),
+  has: (target, key) => Reflect.has(parsedArgs(target), key),
+  ownKeys: (target) => Reflect.ownKeys(parsedArgs(target)),
+  getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(parsedArgs(target), key),
 }
 
 /** The reply stages of `call`'s row run on anvil's `answer`: the answer the devnet gives. */
