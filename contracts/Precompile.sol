@@ -50,7 +50,9 @@ abstract contract Precompile {
     /// contract.go `Run` (no precompile here has a fallback function): input shorter than a selector fails, else
     /// the selector picks the function. Returns the function's output as it is, not ABI-wrapped.
     fallback(bytes calldata input) external payable returns (bytes memory) {
-        Meter memory meter = Meter(gasleft(), 0);
+        uint256 start = gasleft();
+        _answerLean();
+        Meter memory meter = Meter(start, 0);
         if (input.length < 4) {
             _fail(0, string.concat("missing function selector to precompile - input length (", _decimal(input.length), ")"));
         }
@@ -58,6 +60,11 @@ abstract contract Precompile {
         if (!_burn(meter)) _simulatedExcess(meter.cost, output);
         return output;
     }
+
+    /// Where a stand-in answers a call with lean code of its own that costs exactly the node's gas, and returns from the
+    /// call (Warp's getters from Granite: `WarpMessenger._answerLean`): run first, after the fallback's `gasleft()`, so
+    /// that a call it does not answer pays for its checks within the node's cost. Empty here (the optimizer removes it).
+    function _answerLean() internal view virtual {}
 
     /// The gas a call has used: `start` is the gas left at the fallback's entry, `cost` what the node charges for the
     /// function that ran (`_charge`).
@@ -114,7 +121,7 @@ abstract contract Precompile {
     /// The gas a call spends outside `start - gasleft()` at the end of `_burn`: the dispatch before the fallback's
     /// `gasleft()` and the return after `_burn`. The same for every function (they all return through the fallback);
     /// measured (test/devnet/precompiles-gas.test.ts checks the totals against the node's).
-    uint256 internal constant FRAME_GAS = 162;
+    uint256 internal constant FRAME_GAS = 157;
 
     /// The gas left above the target at which the burn loop stops and a failing call burns the rest: small enough
     /// for EIP-150 to hand that call all it asks for, even when the transaction's gas limit is exactly the node's.
@@ -161,24 +168,37 @@ abstract contract Precompile {
     /// `SIMULATED_RESULT`, `cost` and the output, from which the devnet answers `eth_call` with the output and
     /// `eth_estimateGas` capped below the stand-in's need with the intrinsic gas plus `cost`
     /// (packages/devnet/src/precompiles/rpc.ts).
+    ///
+    /// Otherwise (a mined call, or a call from a contract) the call names the node's cost in its trace: a call to the
+    /// identity precompile with `SIMULATED_RESULT` and `cost`, a sub-call of this frame. From it the devnet reports a
+    /// mined transaction's gas used, its block's and its fee as the node's: the frame's gas used less the cost is what
+    /// the stand-in's own work spent beyond the node's figure (packages/devnet/src/chain/nodeGas.ts). About 130 gas.
     function _simulatedExcess(uint256 cost, bytes memory output) internal view {
         // A flagged simulation has SIMULATION_GAS more than its caller gave, less the work's excess over the node's
         // cost (a few thousand): below that, no flag is read, so a mined call pays no read for it.
-        if (msg.sender != tx.origin || gasleft() < SIMULATION_GAS - 1_000_000) return;
-        bytes32 slot = SIMULATION_SLOT;
-        uint256 flag;
-        assembly {
-            flag := sload(slot)
-        }
-        if (flag == 0) return;
-        if (flag - 1 < cost) {
+        if (msg.sender == tx.origin && gasleft() >= SIMULATION_GAS - 1_000_000) {
+            bytes32 slot = SIMULATION_SLOT;
+            uint256 flag;
             assembly {
-                for {} 1 {} {}
+                flag := sload(slot)
+            }
+            if (flag != 0) {
+                if (flag - 1 < cost) {
+                    assembly {
+                        for {} 1 {} {}
+                    }
+                }
+                bytes memory data = abi.encodePacked(SIMULATED_RESULT, cost, output);
+                assembly {
+                    revert(add(data, 32), mload(data))
+                }
             }
         }
-        bytes memory data = abi.encodePacked(SIMULATED_RESULT, cost, output);
+        bytes32 marker = SIMULATED_RESULT;
         assembly {
-            revert(add(data, 32), mload(data))
+            mstore(0, marker)
+            mstore(0x20, cost)
+            pop(staticcall(100, 0x04, 0, 0x40, 0, 0))
         }
     }
 

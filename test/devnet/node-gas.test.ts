@@ -22,6 +22,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a JavaScript module without types
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
+import { allowListAbi, nativeMinterAbi } from '../../src/core/precompiles/abis.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
 const devnet = useDevnet({ seed: 'node-gas' })
@@ -42,6 +43,10 @@ contract Gas {
   function fail() external pure { revert("nope"); }
   function failEmpty() external pure { revert(); }
   function divide(uint256 x) external pure returns (uint256) { return 1 / x; }
+}
+/// Calls a precompile with the data given, as a contract would, and fails when it fails.
+contract Relay {
+  function relay(address to, bytes calldata data) external { (bool ok,) = to.call(data); require(ok); }
 }`
 
 type Call = { result?: unknown; error?: { code: number; message: string; data?: string } }
@@ -62,6 +67,8 @@ const deployer = (runtime: string) => {
 
 let abi: Abi
 let gas: Address
+let relayAbi: Abi
+let relay: Address
 const raw: Record<string, Address> = {}
 const client = () => createPublicClient({ transport: http(devnet().rpcUrl) })
 let chain: Chain
@@ -91,6 +98,8 @@ beforeAll(async () => {
   const out = compileSolidity({ 'Gas.sol': source }) as Record<string, { abi: Abi; bytecode: Hex }>
   abi = out.Gas!.abi
   gas = await deploy(out.Gas!.bytecode)
+  relayAbi = out.Relay!.abi
+  relay = await deploy(out.Relay!.bytecode)
   // ADD on an empty stack; an undefined opcode (0x0c) after a push; a loop that pushes until the stack is full.
   raw.underflow = await deploy(deployer('6001600101016000'))
   raw.undefined = await deploy(deployer('60010c'))
@@ -179,5 +188,70 @@ describe('execution errors as geth writes them', () => {
   it('a gas limit given to eth_estimateGas is the allowance named', async () => {
     const r = await call('eth_estimateGas', [{ from, to: gas, data: data('burn', [100_000n]), gas: '0xc350' }, 'latest'])
     expect(r.error).toEqual({ code: -32000, message: 'gas required exceeds allowance (50000)' })
+  })
+})
+
+describe("precompile stand-ins whose own work costs more than the node's fixed gas", () => {
+  const txAllowList = '0x0200000000000000000000000000000000000002'
+  const minter = '0x0200000000000000000000000000000000000001'
+  const calldataGas = (data: Hex) => {
+    let n = 0n
+    for (let i = 2; i < data.length; i += 2) n += data.slice(i, i + 2) === '00' ? 4n : 16n
+    return n
+  }
+  // contract.LogGas + topics × LogTopicGas + data bytes × LogDataGas (precompile/contract/utils.go)
+  const event = (topics: bigint, bytes: bigint) => 375n + 375n * topics + 8n * bytes
+  const sendTo = async (to: Address, data: Hex) => {
+    const hash = await wallet().sendTransaction({ to, data, ...fees, gas: 300_000n })
+    return client().waitForTransactionReceipt({ hash })
+  }
+  const anvilGasUsed = async (hash: Hex) =>
+    BigInt(((await onAnvil('eth_getTransactionReceipt', [hash])).result as { gasUsed: Hex }).gasUsed)
+
+  it('a role written to a fresh slot: receipt, block, sender and coinbase at the node’s figures', async () => {
+    const data = encodeFunctionData({ abi: allowListAbi, functionName: 'setEnabled', args: ['0x00000000000000000000000000000000000000aa'] })
+    // allowlist.go: ModifyAllowListGasCost (20,000) and, from Durango, the RoleSet event (3 topics and the signature, 32 bytes).
+    const node = 21_000n + calldataGas(data) + 20_000n + event(4n, 32n)
+    const [senderBefore, coinbaseBefore] = await Promise.all([
+      client().getBalance({ address: admin.address }),
+      client().getBalance({ address: blackhole }),
+    ])
+    const receipt = await sendTo(txAllowList, data)
+    expect(receipt.status).toBe('success')
+    expect(receipt.gasUsed).toBe(node)
+    // anvil's: a fresh slot (22,100), two cold role reads (4,200) and the stand-in's code above the node's 20,000.
+    expect((await anvilGasUsed(receipt.transactionHash)) - node).toBeGreaterThan(4_200n)
+    const block = await client().getBlock({ blockNumber: receipt.blockNumber })
+    expect(block.gasUsed).toBe(node)
+    const fee = node * receipt.effectiveGasPrice
+    expect(senderBefore - (await client().getBalance({ address: admin.address }))).toBe(fee)
+    expect((await client().getBalance({ address: blackhole })) - coinbaseBefore).toBe(fee)
+  })
+
+  it('a mint to a new account, straight and through a contract: the node’s gas, as a mint to an existing account', async () => {
+    const mint = (to: Address) => encodeFunctionData({ abi: nativeMinterAbi, functionName: 'mintNativeCoin', args: [to, 5n] })
+    const fresh = '0x1111111111111111111111111111111111111111'
+    const existing = '0x2222222222222222222222222222222222222222'
+    await call('anvil_setBalance', [existing, '0x1'])
+    // nativeminter/contract.go MintGasCost and, from Durango, the NativeCoinMinted event (3 topics, 32 bytes).
+    const straight = await sendTo(minter, mint(fresh))
+    expect(straight.status).toBe('success')
+    expect(straight.gasUsed).toBe(21_000n + calldataGas(mint(fresh)) + 30_000n + event(3n, 32n))
+    // anvil's: the value call creating the account (cold access, 9,000 and 25,000, less the unused 2,300 stipend), the
+    // caller's role read and the event: about 9,000 above the node's 31,756.
+    expect((await anvilGasUsed(straight.transactionHash)) - straight.gasUsed).toBeGreaterThan(5_000n)
+    // The relay needs a role on the minter: enabled first (a fresh slot too).
+    const enable = encodeFunctionData({ abi: allowListAbi, functionName: 'setEnabled', args: [relay] })
+    expect((await sendTo(minter, enable)).status).toBe('success')
+    const relayed = async (to: Address) =>
+      sendTo(relay, encodeFunctionData({ abi: relayAbi, functionName: 'relay', args: [minter, mint(to)] }))
+    const toExisting = await relayed(existing)
+    const toFresh = await relayed('0x3333333333333333333333333333333333333333')
+    expect([toExisting.status, toFresh.status]).toEqual(['success', 'success'])
+    // On a node the two cost the same: the precompile charges a flat gas whether the recipient is new or not.
+    expect(toFresh.gasUsed).toBe(toExisting.gasUsed)
+    expect(await anvilGasUsed(toExisting.transactionHash)).toBe(toExisting.gasUsed)
+    expect(await anvilGasUsed(toFresh.transactionHash)).toBeGreaterThan(toFresh.gasUsed)
+    expect(await client().getBalance({ address: '0x3333333333333333333333333333333333333333' })).toBe(5n)
   })
 })

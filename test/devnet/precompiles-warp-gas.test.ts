@@ -3,8 +3,9 @@
  * `getBlockchainID` 2 and the verified-message getters' base 2, from Granite 200 and 750;
  * `sendWarpMessage` 41,500 (the log and its 3 topics, 20,000 for the BLS signature, 20,000 for a slot
  * write) plus 8 per byte of the whole input after the selector, in both. A top-level transaction
- * costs 21,000 + calldata + that; the devnet never asks for less, and for a getter at most the
- * stand-in's own code more (about 1,150 gas). Checked with mined transactions and eth_estimateGas on a chain whose
+ * costs 21,000 + calldata + that, the gas its receipt reports. From Granite the getters cost exactly that
+ * (contracts/WarpMessenger.sol `_answerLean`); before, no EVM code meets 2 gas, so eth_estimateGas asks for
+ * the stand-in's own code (about 1,600-1,900 gas more). Checked with mined transactions and eth_estimateGas on a chain whose
  * Granite comes after its Warp activation; the first block at Granite switches. Real devnet, real anvil.
  */
 import { encodeFunctionData, type Hex } from 'viem'
@@ -71,13 +72,10 @@ async function measure(c: Case, time?: number) {
   const receipt = (await call('eth_getTransactionReceipt', [hash])).result
   expect(receipt.status).toBe('0x1')
   const used = Number(BigInt(receipt.gasUsed))
-  for (const [what, gas] of [
-    ['gasUsed', used],
-    ['eth_estimateGas', estimate],
-  ] as const) {
-    expect(gas, `${what} ${gas} against the node's ${node}`).toBeGreaterThanOrEqual(node)
-    expect(gas - node, `${what} ${gas} against the node's ${node}`).toBeLessThanOrEqual(c.excess)
-  }
+  // The receipt reports the node's gas even where the stand-in spent more (packages/devnet/src/chain/nodeGas.ts).
+  expect(used, `gasUsed ${used} against the node's ${node}`).toBe(node)
+  expect(estimate, `eth_estimateGas ${estimate} against the node's ${node}`).toBeGreaterThanOrEqual(node)
+  expect(estimate - node, `eth_estimateGas ${estimate} against the node's ${node}`).toBeLessThanOrEqual(c.excess)
   return { node, used, estimate, block: receipt.blockNumber }
 }
 
@@ -86,12 +84,12 @@ describe('before Granite', () => {
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(false)
   })
 
-  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas), which is then all a mined call
-  // costs (an eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
+  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas), which a mined call needs and
+  // eth_estimateGas asks for (an eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
   const cases: Case[] = [
-    { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 1_500 },
-    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 1_500 },
-    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 1_500 },
+    { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 2_000 },
+    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 2_000 },
+    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 2_000 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))
@@ -99,17 +97,16 @@ describe('before Granite', () => {
 
 describe('from Granite', () => {
   it('the first block at Granite charges the Granite table', async () => {
-    const c = { name: 'getBlockchainID', data: getBlockchainID, fixed: 200, excess: 1_250 }
-    const { used, node } = await measure(c, GRANITE)
-    expect(used).toBeGreaterThanOrEqual(node)
+    // Estimated on the head before Granite: the pre-Granite code's need; mined at Granite, the node's 200.
+    const c = { name: 'getBlockchainID', data: getBlockchainID, fixed: 200, excess: 2_000 }
+    await measure(c, GRANITE)
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(true)
   })
 
   const cases: Case[] = [
-    // getBlockchainID's 200 is still below the stand-in's own code.
-    { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 1_250 },
-    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 750 },
-    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 750 },
+    { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 0 },
+    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 0 },
+    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 0 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))

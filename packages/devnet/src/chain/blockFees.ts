@@ -105,7 +105,7 @@ export class BlockFees {
     private readonly feeRecipient: string = blackhole,
   ) {
     this.tips = new TipOracle(anvil)
-    this.gas = new NodeGas(anvil)
+    this.gas = new NodeGas(anvil, (address) => fees.precompiles.keyAt(address) !== undefined)
     this.upgrades = {
       subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
       graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,
@@ -271,8 +271,9 @@ export class BlockFees {
 
   /**
    * Charges each new block's fees as a node does: its coinbase gets the base fee part of its fees (gas
-   * used × base fee), which anvil burned, and the gas anvil refunded is charged to each sender and paid to
-   * the coinbase (./nodeGas.ts). Once per block; an `evm_revert` below a credited block takes its credit
+   * used × base fee), which anvil burned, and the difference between the node's gas used and anvil's (the
+   * refund, less what a stand-in spent beyond the node's fixed gas) is charged to each sender and paid to the
+   * coinbase, or given back (./nodeGas.ts). Once per block; an `evm_revert` below a credited block takes its credit
    * back with the state.
    */
   async creditFees(latest: { number: bigint }): Promise<void> {

@@ -48,6 +48,7 @@ const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
  * `name=value` parameters (value a token or a quoted string), no duplicate names.
  */
 export function chainContentTypeOk(header: string | undefined): boolean {
+  if (header === 'application/json') return true
   if (!header) return false
   const [media = '', ...params] = header.split(';')
   const type = media.trim().toLowerCase()
@@ -76,22 +77,26 @@ type Message = {
   isResponse: boolean
 }
 
-function decodeMessage(text: string): Message {
+/** A member's value as it is written in `text`. */
+const memberText = (text: string, m: Member | undefined) => (m ? text.slice(m.value.start, m.value.end) : undefined)
+/** A member's string value; '' for a member absent or not a string. */
+function memberString(text: string, m: Member | undefined): string {
+  const r = memberText(text, m)
+  return r !== undefined && goJsonTypeName(r) === 'string' ? (JSON.parse(r) as string) : ''
+}
+
+function decodeMessage(text: string, scanned?: ScanResult): Message {
   const msg: Message = { version: '', id: undefined, method: '', params: undefined, isResponse: false }
-  const scan = scanFirstValue(text)
+  // `scanned`: the scan of `text` the caller already has (the members' spans index `text`).
+  const scan = scanned ?? scanFirstValue(text)
   // A non-object element fails json.Unmarshal, whose error geth ignores: an empty message.
   if (!scan.ok || scan.kind !== 'object') return msg
-  const raw = (m: Member | undefined) => (m ? text.slice(m.value.start, m.value.end) : undefined)
-  const str = (m: Member | undefined) => {
-    const r = raw(m)
-    return r !== undefined && goJsonTypeName(r) === 'string' ? (JSON.parse(r) as string) : ''
-  }
-  msg.version = str(findMember(scan.members, 'jsonrpc'))
-  msg.method = str(findMember(scan.members, 'method'))
-  msg.id = raw(findMember(scan.members, 'id'))
-  msg.params = raw(findMember(scan.members, 'params'))
-  const result = raw(findMember(scan.members, 'result'))
-  const error = raw(findMember(scan.members, 'error'))
+  msg.version = memberString(text, findMember(scan.members, 'jsonrpc'))
+  msg.method = memberString(text, findMember(scan.members, 'method'))
+  msg.id = memberText(text, findMember(scan.members, 'id'))
+  msg.params = memberText(text, findMember(scan.members, 'params'))
+  const result = memberText(text, findMember(scan.members, 'result'))
+  const error = memberText(text, findMember(scan.members, 'error'))
   msg.isResponse =
     msg.version === '2.0' &&
     msg.id !== undefined &&
@@ -180,7 +185,7 @@ export async function answerMessage(
   execute: CallExecutor,
 ): Promise<{ text: string; encoded: boolean } | undefined> {
   if (scan.kind !== 'array') {
-    const reply = await handleMessages([decodeMessage(text.slice(scan.value.start, scan.value.end))], execute)
+    const reply = await handleMessages([decodeMessage(text, scan)], execute)
     return reply[0] === undefined ? undefined : { text: reply[0], encoded: true }
   }
   const messages = scan.elements.map((span) => decodeMessage(text.slice(span.start, span.end)))

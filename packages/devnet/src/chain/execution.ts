@@ -118,8 +118,11 @@ type Step = { pc: number; op: string; depth: number }
  * The `execution` stage of `eth_call` and `eth_estimateGas` (./methods.ts): anvil's answer for a failed
  * execution as the node's.
  */
-export async function nodeExecutionError(outcome: CallOutcome, args: unknown[], l1: L1, call: ChainCall): Promise<CallOutcome> {
-  if (!('rawError' in outcome)) return outcome
+export function nodeExecutionError(outcome: CallOutcome, args: unknown[], l1: L1, call: ChainCall): CallOutcome | Promise<CallOutcome> {
+  return 'rawError' in outcome ? executionError(outcome, args, l1, call) : outcome
+}
+
+async function executionError(outcome: { rawError: string }, args: unknown[], l1: L1, call: ChainCall): Promise<CallOutcome> {
   let error: AnvilError
   try {
     error = JSON.parse(outcome.rawError) as AnvilError

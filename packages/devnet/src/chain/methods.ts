@@ -342,16 +342,44 @@ export function argsOf(call: ChainCall): unknown[] {
   }
 }
 
+/**
+ * `argsOf(call)`, parsed when a stage first reads it (an index, `length`, destructuring): a successful
+ * `eth_call` or an ordinary balance passes its stages without a look at its arguments.
+ */
+function lazyArgs(call: ChainCall): unknown[] {
+  return new Proxy(Object.assign([], { [lazyCall]: call }), lazyHandler)
+}
+
+const lazyCall = Symbol('call')
+const lazyParsed = Symbol('parsed')
+type LazyTarget = unknown[] & { [lazyCall]?: ChainCall; [lazyParsed]?: unknown[] }
+/** The parsed arguments behind a `lazyArgs` target, parsed once. */
+const parsedArgs = (target: LazyTarget): unknown[] => {
+  target[lazyParsed] ??= argsOf(target[lazyCall]!)
+  return target[lazyParsed]
+}
+// One handler for every call's arguments: no closures made per call.
+const lazyHandler: ProxyHandler<LazyTarget> = {
+  get: (target, key) => Reflect.get(parsedArgs(target), key),
+  has: (target, key) => Reflect.has(parsedArgs(target), key),
+  ownKeys: (target) => Reflect.ownKeys(parsedArgs(target)),
+  getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(parsedArgs(target), key),
+}
+
 /** The reply stages of `call`'s row run on anvil's `answer`: the answer the devnet gives. */
 export async function answerOf(call: ChainCall, answer: CallOutcome, l1: L1): Promise<CallOutcome> {
   const row = rowOf(call.method)
   const parents = l1.precompiles.parents
-  // Parsed only for a stage that reads them: most forwarded answers pass through untouched.
+  // Parsed only when a stage reads them: most forwarded answers pass through untouched.
   const atParent = row.atParent && !parents.isEmpty ? row.atParent : undefined
-  const args = atParent || row.reply || row.execution ? argsOf(call) : []
+  const args = atParent || row.reply || row.execution ? lazyArgs(call) : []
   let outcome = (atParent && (await atParent(parents, call.method, args))) || answer
   if (row.shape && 'result' in outcome && outcome.result !== 'null')
     outcome = { result: goJson(await row.shape(parseJson(outcome.result), l1)) }
-  if (row.reply) outcome = await row.reply(outcome, args, l1, call)
+  if (row.reply) {
+    // Most reply stages answer at once: awaited only when one returns a promise.
+    const replied = row.reply(outcome, args, l1, call)
+    outcome = replied instanceof Promise ? await replied : replied
+  }
   return row.execution ? row.execution(outcome, args, l1, call) : outcome
 }

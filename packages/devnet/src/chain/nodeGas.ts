@@ -5,20 +5,57 @@
  * used) and has no setting that turns them off. The devnet finds each mined transaction's refund: its
  * gas before the refund is its intrinsic gas (core/state_transition.go `IntrinsicGas`) plus what its top
  * call frame spent (anvil's `trace_block`: a frame's `gasUsed` is counted before refunds), and what its
- * receipt reports under that was refunded. Receipts, blocks, the fee window and the fees charged
- * (./blockFees.ts `creditFees`) then use the node's figures.
+ * receipt reports under that was refunded.
+ *
+ * A precompile stand-in whose own work costs more than the node's fixed gas (a role written to a fresh slot, a
+ * mint to a new account, Warp's getters before Granite: contracts/Precompile.sol `_simulatedExcess`) names the
+ * node's cost in a sub-call of its frame to the identity precompile (`SIMULATED_RESULT`, then the cost): the frame's
+ * gas used less that cost is gas a node does not charge, taken off too. Receipts, blocks, the fee window and the
+ * fees charged (./blockFees.ts `creditFees`) then use the node's figures.
  */
+import { precompileConstants } from '../precompiles/artifacts/contracts.js'
 import type { AnvilClient } from './anvilClient.js'
 
-/** A mined transaction's refund, and the refunds of the block's transactions up to it. */
+/**
+ * A mined transaction's gas as the node's against anvil's receipt: `refund` is the node's gas used less anvil's
+ * (the refund anvil gave, less what stand-ins spent beyond the node's fixed gas; negative when that is more), and
+ * `cumulative` the same summed over the block's transactions up to it.
+ */
 export type TxRefund = { refund: bigint; cumulative: bigint }
 
-/** A block's refunds: by transaction hash, and in all. */
+/** A block's corrections: by transaction hash, and in all; `charges`: wei each sender owes the coinbase (negative: is owed). */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
 type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: { storageKeys: string[] }[] }
 type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
-type Trace = { transactionHash: string; traceAddress: number[]; result: { gasUsed: string } | null }
+type Trace = {
+  transactionHash: string
+  traceAddress: number[]
+  action: { to?: string; input?: string }
+  result: { gasUsed: string } | null
+}
+
+const identity = '0x0000000000000000000000000000000000000004'
+/** A stand-in's note of the node's cost: `SIMULATED_RESULT`, then the cost, as one call's input. */
+const costNote = `0x${precompileConstants.Precompile.SIMULATED_RESULT.slice(2)}`
+
+/**
+ * The gas the stand-ins' frames of one transaction spent beyond the node's fixed gas: each frame of a stand-in
+ * (`isStandIn`) that returned and noted the node's cost in a sub-call.
+ */
+export function standInExcess(frames: Trace[], isStandIn: (address: string) => boolean): bigint {
+  const byPath = new Map(frames.map((f) => [f.traceAddress.join(','), f]))
+  let excess = 0n
+  for (const note of frames) {
+    const input = note.action.to === identity ? note.action.input : undefined
+    if (input?.length !== 130 || !input.startsWith(costNote) || !note.result) continue
+    const frame = byPath.get(note.traceAddress.slice(0, -1).join(','))
+    if (!frame?.result || !frame.action.to || !isStandIn(frame.action.to)) continue
+    const over = BigInt(frame.result.gasUsed) - BigInt(`0x${input.slice(66)}`)
+    if (over > 0n) excess += over
+  }
+  return excess
+}
 
 const none: BlockRefunds = { total: 0n, byTx: new Map(), charges: [] }
 
@@ -37,7 +74,11 @@ export class NodeGas {
   /** Each block's refunds, by hash (a block's refunds never change). */
   private readonly blocks = new Map<string, Promise<BlockRefunds>>()
 
-  constructor(private readonly anvil: AnvilClient) {}
+  constructor(
+    private readonly anvil: AnvilClient,
+    /** Whether an address holds a precompile stand-in. */
+    private readonly isStandIn: (address: string) => boolean = () => false,
+  ) {}
 
   /** The refunds anvil gave in `block` (no look at anvil for a block without transactions). */
   refundsOf(block: { hash: string; number: string | bigint; transactions?: unknown[] }): Promise<BlockRefunds> {
@@ -64,20 +105,26 @@ export class NodeGas {
     ])
     const txs = (block as { transactions: Tx[] } | null)?.transactions ?? []
     if (txs.length === 0) return none
-    const roots = new Map<string, Trace>()
-    for (const t of traces as Trace[]) if (t.traceAddress.length === 0) roots.set(t.transactionHash, t)
+    const framesOf = new Map<string, Trace[]>()
+    for (const t of traces as Trace[]) {
+      const frames = framesOf.get(t.transactionHash)
+      if (frames) frames.push(t)
+      else framesOf.set(t.transactionHash, [t])
+    }
     const byReceipt = new Map((receipts as Receipt[]).map((r) => [r.transactionHash, r]))
     const out: BlockRefunds = { total: 0n, byTx: new Map(), charges: [] }
     for (const tx of txs) {
       const receipt = byReceipt.get(tx.hash)
-      const root = roots.get(tx.hash)
+      const frames = framesOf.get(tx.hash) ?? []
+      const root = frames.find((f) => f.traceAddress.length === 0)
       if (!receipt || !root) throw new Error(`devnet: no receipt or trace of ${tx.hash} in block ${hash}`)
-      // A halted frame has no result and spent all its gas: nothing refunded.
-      const spent = root.result ? intrinsicGas(tx) + BigInt(root.result.gasUsed) : 0n
-      const refund = spent > BigInt(receipt.gasUsed) ? spent - BigInt(receipt.gasUsed) : 0n
+      // A halted frame has no result and spent all its gas: nothing refunded, nothing to take off.
+      const anvilGas = BigInt(receipt.gasUsed)
+      const spent = root.result ? intrinsicGas(tx) + BigInt(root.result.gasUsed) - standInExcess(frames, this.isStandIn) : anvilGas
+      const refund = spent - anvilGas
       out.total += refund
       out.byTx.set(tx.hash, { refund, cumulative: out.total })
-      if (refund > 0n) out.charges.push({ from: tx.from, wei: refund * BigInt(receipt.effectiveGasPrice) })
+      if (refund !== 0n) out.charges.push({ from: tx.from, wei: refund * BigInt(receipt.effectiveGasPrice) })
     }
     return out
   }

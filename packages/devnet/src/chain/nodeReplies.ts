@@ -133,7 +133,7 @@ export async function rpcReceipt(receipt: Record<string, unknown>, gas: NodeGas)
   const refunds = await gas.refundsOf({ hash: receipt.blockHash as string, number: receipt.blockNumber as string })
   const refund = refunds.byTx.get(receipt.transactionHash as string)
   const fields: Record<string, unknown> = { ...receipt }
-  if (refund && refunds.total > 0n) {
+  if (refund && (refund.refund !== 0n || refund.cumulative !== 0n)) {
     fields.gasUsed = hex(BigInt(receipt.gasUsed as string) + refund.refund)
     fields.cumulativeGasUsed = hex(BigInt(receipt.cumulativeGasUsed as string) + refund.cumulative)
   }

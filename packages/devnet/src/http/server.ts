@@ -106,10 +106,16 @@ export async function startHttpServer(opts: {
       reply = internalError(e)
     }
     if (res.destroyed) return
-    res.statusCode = reply.status
-    for (const [k, v] of frontHeaders(req)) res.setHeader(k, v)
-    for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v)
-    res.setHeader('content-length', Buffer.byteLength(reply.body))
+    // The headers as `setHeader` would keep them (a later one of the same name replaces an earlier one in its place),
+    // handed to `writeHead` at once: the same bytes, without a header map on the response.
+    const headers = new Map<string, [string, string | string[]]>()
+    const set = (name: string, value: string | string[]) => headers.set(name.toLowerCase(), [name, value])
+    for (const [k, v] of frontHeaders(req)) set(k, v)
+    for (const k in reply.headers) set(k, reply.headers[k]!)
+    set('content-length', String(Buffer.byteLength(reply.body)))
+    const flat: (string | string[])[] = []
+    for (const [k, v] of headers.values()) flat.push(k, v)
+    res.writeHead(reply.status, flat as string[])
     res.end(reply.body)
   }
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -107,12 +107,18 @@ export function precompileCode(outcome: CallOutcome, [address]: unknown[], l1: L
  * `eth_call` / `eth_estimateGas`: the node's refusal of a creation by an origin without a deployer role,
  * creations inside the call failed as on a node, and a stand-in's failure as the node's -32000 text.
  */
-export async function precompileCallErrors(
+export function precompileCallErrors(
   outcome: CallOutcome,
   args: unknown[],
   l1: L1,
-  { method }: { method: string },
-): Promise<CallOutcome> {
+  call: { method: string },
+): CallOutcome | Promise<CallOutcome> {
+  // The common case, at once and without a look at any role: a successful call while no deployer list runs.
+  if (!('rawError' in outcome) && !l1.precompiles.isRunning(contractDeployerAllowList.configKey)) return outcome
+  return callErrors(outcome, args, l1, call)
+}
+
+async function callErrors(outcome: CallOutcome, args: unknown[], l1: L1, { method }: { method: string }): Promise<CallOutcome> {
   const [tx, tag, overrides, blockOverrides] = args as [
     { to?: unknown; from?: unknown; gas?: unknown; data?: unknown; input?: unknown; accessList?: unknown } | undefined,
     ...unknown[],

@@ -81,8 +81,11 @@ export const nativeMinter = {
 } as const satisfies Module
 
 /** `eth_getBalance`: the reserve is the stand-in's, not the account's. */
-export function withoutMintReserve(outcome: CallOutcome, [account]: unknown[]): CallOutcome {
-  if (!('result' in outcome)) return outcome
+export function withoutMintReserve(outcome: CallOutcome, args: unknown[]): CallOutcome {
+  // A balance of 63 hex digits or fewer (the result's quotes and 0x around them) is below the reserve: no look at
+  // the account asked.
+  if (!('result' in outcome) || outcome.result.length < 68) return outcome
+  const [account] = args
   const balance = typeof account === 'string' && account.toLowerCase() === address ? BigInt(JSON.parse(outcome.result)) : 0n
   return balance >= mintReserve ? { result: JSON.stringify(`0x${(balance - mintReserve).toString(16)}`) } : outcome
 }
