@@ -8,9 +8,11 @@ export const entryPoints: Record<string, string> = {
   'subnet-rpc/viem': 'src/viem/index.ts',
   'subnet-rpc/viem/actions': 'src/viem/actions/index.ts',
   'subnet-rpc/viem/precompiles': 'src/viem/precompiles/index.ts',
+  'subnet-rpc/viem/warp': 'src/viem/warp/index.ts',
   'subnet-rpc/ethers': 'src/ethers/index.ts',
   'subnet-rpc/fees': 'src/fees.ts',
   'subnet-rpc/config': 'src/config.ts',
+  'subnet-rpc/warp': 'src/warp.ts',
   'subnet-rpc/internal': 'src/internal.ts',
   'subnet-rpc-devnet': 'packages/devnet/src/index.ts',
 }
