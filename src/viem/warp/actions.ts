@@ -4,7 +4,7 @@
  * "not found" is WarpMessageNotFoundError.
  */
 import type { Send } from '../../core/methods/call.js'
-import type { ArgsOf, ResultOf } from '../../core/methods/spec.js'
+import type { ArgsOf, MethodSpec, ResultOf } from '../../core/methods/spec.js'
 import * as table from '../../core/methods/warp.js'
 import { callWarp } from '../../core/warp/deliver.js'
 import type { WarpMessageNotFoundErrorType, WarpQuorumErrorType } from '../../errors/warp.js'
@@ -14,18 +14,9 @@ import type { Requester } from '../utils/request.js'
 type T = typeof table
 
 const warpAction =
-  <
-    K extends
-      | 'getWarpMessage'
-      | 'getWarpMessageSignature'
-      | 'getWarpBlockSignature'
-      | 'getWarpMessageAggregateSignature'
-      | 'getWarpBlockAggregateSignature',
-  >(
-    key: K,
-  ) =>
-  (client: Requester, parameters: ArgsOf<T[K]>): Promise<ResultOf<T[K]>> =>
-    callWarp(table[key] as never, parameters, client.request as Send)
+  <A, R>(spec: MethodSpec<A, R>) =>
+  (client: Requester, parameters: A): Promise<R> =>
+    callWarp(spec, parameters, client.request as Send)
 
 /** The errors of a Warp read: those of any Subnet-EVM action, an unknown message or block, a quorum out of range. */
 export type WarpActionErrorType<S> = SubnetActionErrorType<S> | WarpMessageNotFoundErrorType | WarpQuorumErrorType
@@ -41,7 +32,7 @@ export type WarpActionErrorType<S> = SubnetActionErrorType<S> | WarpMessageNotFo
  * const source = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const message = await getWarpMessage(source, { messageID })
  */
-export const getWarpMessage = /* @__PURE__ */ warpAction('getWarpMessage')
+export const getWarpMessage = /* @__PURE__ */ warpAction(table.getWarpMessage)
 export type GetWarpMessageParameters = ArgsOf<T['getWarpMessage']>
 export type GetWarpMessageReturnType = ResultOf<T['getWarpMessage']>
 export type GetWarpMessageErrorType = WarpActionErrorType<T['getWarpMessage']>
@@ -56,7 +47,7 @@ export type GetWarpMessageErrorType = WarpActionErrorType<T['getWarpMessage']>
  * const source = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const signature = await getWarpMessageSignature(source, { messageID })
  */
-export const getWarpMessageSignature = /* @__PURE__ */ warpAction('getWarpMessageSignature')
+export const getWarpMessageSignature = /* @__PURE__ */ warpAction(table.getWarpMessageSignature)
 export type GetWarpMessageSignatureParameters = ArgsOf<T['getWarpMessageSignature']>
 export type GetWarpMessageSignatureReturnType = ResultOf<T['getWarpMessageSignature']>
 export type GetWarpMessageSignatureErrorType = WarpActionErrorType<T['getWarpMessageSignature']>
@@ -72,7 +63,7 @@ export type GetWarpMessageSignatureErrorType = WarpActionErrorType<T['getWarpMes
  * const { hash } = await source.getBlock()
  * const signature = await getWarpBlockSignature(source, { blockID: hash })
  */
-export const getWarpBlockSignature = /* @__PURE__ */ warpAction('getWarpBlockSignature')
+export const getWarpBlockSignature = /* @__PURE__ */ warpAction(table.getWarpBlockSignature)
 export type GetWarpBlockSignatureParameters = ArgsOf<T['getWarpBlockSignature']>
 export type GetWarpBlockSignatureReturnType = ResultOf<T['getWarpBlockSignature']>
 export type GetWarpBlockSignatureErrorType = WarpActionErrorType<T['getWarpBlockSignature']>
@@ -89,7 +80,7 @@ export type GetWarpBlockSignatureErrorType = WarpActionErrorType<T['getWarpBlock
  * const source = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const signed = await getWarpMessageAggregateSignature(source, { messageID, quorumNum: 67 })
  */
-export const getWarpMessageAggregateSignature = /* @__PURE__ */ warpAction('getWarpMessageAggregateSignature')
+export const getWarpMessageAggregateSignature = /* @__PURE__ */ warpAction(table.getWarpMessageAggregateSignature)
 export type GetWarpMessageAggregateSignatureParameters = ArgsOf<T['getWarpMessageAggregateSignature']>
 export type GetWarpMessageAggregateSignatureReturnType = ResultOf<T['getWarpMessageAggregateSignature']>
 export type GetWarpMessageAggregateSignatureErrorType = WarpActionErrorType<T['getWarpMessageAggregateSignature']>
@@ -105,7 +96,7 @@ export type GetWarpMessageAggregateSignatureErrorType = WarpActionErrorType<T['g
  * const source = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/devnet/rpc') })
  * const signed = await getWarpBlockAggregateSignature(source, { blockID })
  */
-export const getWarpBlockAggregateSignature = /* @__PURE__ */ warpAction('getWarpBlockAggregateSignature')
+export const getWarpBlockAggregateSignature = /* @__PURE__ */ warpAction(table.getWarpBlockAggregateSignature)
 export type GetWarpBlockAggregateSignatureParameters = ArgsOf<T['getWarpBlockAggregateSignature']>
 export type GetWarpBlockAggregateSignatureReturnType = ResultOf<T['getWarpBlockAggregateSignature']>
 export type GetWarpBlockAggregateSignatureErrorType = WarpActionErrorType<T['getWarpBlockAggregateSignature']>
