@@ -6,7 +6,8 @@ import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { devnetPackages } from './anvil.js'
 import { npxAncestry, untilStopRequested } from './lifecycle.js'
-import { startDevnet } from './start.js'
+import { existsSync } from 'node:fs'
+import { startDevnet, type Devnet, type DevnetL1Options } from './start.js'
 
 const usage = (command: string) => `Usage: ${command} [options]
 
@@ -23,6 +24,9 @@ Options:
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
+  --l1 <alias>=<genesis.json>[,<upgrade.json>]
+                     An L1 the node validates, with its own anvil, chain ID and IDs; repeat it for
+                     several (the first is the default). Replaces --genesis, --upgrade, --alias, --anvil-port
   --api-max-blocks-per-request <n>
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
   --http-allowed-origins <origins>
@@ -46,6 +50,58 @@ function port(value: string | undefined, name: string): number | undefined {
   return n
 }
 
+/**
+ * The `--l1 <alias>=<genesis.json>[,<upgrade.json>]` flags, checked: an alias of letters, digits, '.', '_' or
+ * '-' that no other --l1 has, and files that exist.
+ */
+function l1Flags(flags: string[]): DevnetL1Options[] {
+  const seen = new Set<string>()
+  return flags.map((flag) => {
+    const eq = flag.indexOf('=')
+    const alias = eq === -1 ? '' : flag.slice(0, eq)
+    const files = eq === -1 ? [] : flag.slice(eq + 1).split(',')
+    if (eq === -1 || files.length > 2 || files.some((f) => f === ''))
+      throw new Error(`--l1 must be <alias>=<genesis.json>[,<upgrade.json>], got ${JSON.stringify(flag)}`)
+    if (!/^[A-Za-z0-9_.-]+$/.test(alias))
+      throw new Error(`--l1 alias must be letters, digits, '.', '_' or '-', got ${JSON.stringify(alias)}`)
+    if (seen.has(alias)) throw new Error(`--l1 alias ${JSON.stringify(alias)} is given twice: each L1 needs its own`)
+    seen.add(alias)
+    for (const file of files) if (!existsSync(file)) throw new Error(`--l1 ${alias}: no such file ${JSON.stringify(file)}`)
+    return { alias, genesis: files[0], upgrade: files[1] }
+  })
+}
+
+/** What the command prints once the devnet runs: the default L1's lines as always, then each L1's when there are several. */
+function runningText(command: string, devnet: Devnet): string {
+  const lines = [`${command} is running`, `  node        ${devnet.url}`, `  info        ${devnet.infoUrl}`]
+  if (devnet.l1s.length === 1)
+    lines.push(
+      `  L1 rpc      ${devnet.rpcUrl}`,
+      `  L1 alias    ${devnet.aliasRpcUrl}`,
+      `  L1 ws       ${devnet.wsUrl}`,
+      `  blockchain  ${devnet.blockchainID}`,
+      `  subnet      ${devnet.subnetID}`,
+      `  chainId     ${devnet.chainId}`,
+      `  nodeID      ${devnet.nodeID}`,
+      `  anvil       ${devnet.anvilUrl}`,
+    )
+  else {
+    lines.push(`  nodeID      ${devnet.nodeID}`)
+    for (const [i, l1] of devnet.l1s.entries())
+      lines.push(
+        `  L1 ${l1.alias}${i === 0 ? ' (default)' : ''}`,
+        `    rpc         ${l1.rpcUrl}`,
+        `    alias       ${l1.aliasRpcUrl}`,
+        `    ws          ${l1.wsUrl}`,
+        `    blockchain  ${l1.blockchainID}`,
+        `    subnet      ${l1.subnetID}`,
+        `    chainId     ${l1.chainId}`,
+        `    anvil       ${l1.anvilUrl}`,
+      )
+  }
+  return [...lines, 'Press Ctrl-C to stop.', ''].join('\n')
+}
+
 /** The options of {@link usage}, checked: throws on any the command cannot work with. */
 function parseOptions(argv: string[]) {
   const { values } = parseArgs({
@@ -60,6 +116,7 @@ function parseOptions(argv: string[]) {
       seed: { type: 'string' },
       'network-id': { type: 'string' },
       alias: { type: 'string' },
+      l1: { type: 'string', multiple: true },
       'api-max-blocks-per-request': { type: 'string' },
       'http-allowed-origins': { type: 'string' },
       'http-allowed-hosts': { type: 'string', multiple: true },
@@ -74,10 +131,15 @@ function parseOptions(argv: string[]) {
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
     throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
+  const l1s = values.l1 === undefined ? undefined : l1Flags(values.l1)
+  if (l1s)
+    for (const flag of ['genesis', 'upgrade', 'alias', 'anvil-port'] as const)
+      if (values[flag] !== undefined) throw new Error(`--${flag} cannot be given with --l1: give each L1's files in its --l1`)
   return {
     help: values.help,
     version: values.version,
     start: {
+      l1s,
       genesis: values.genesis,
       upgrade: values.upgrade,
       port: port(values.port, 'port') ?? 9650,
@@ -129,23 +191,7 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
   }
   const ancestry = npxAncestry()
   const devnet = await startDevnet(options.start)
-  process.stdout.write(
-    [
-      `${command} is running`,
-      `  node        ${devnet.url}`,
-      `  info        ${devnet.infoUrl}`,
-      `  L1 rpc      ${devnet.rpcUrl}`,
-      `  L1 alias    ${devnet.aliasRpcUrl}`,
-      `  L1 ws       ${devnet.wsUrl}`,
-      `  blockchain  ${devnet.blockchainID}`,
-      `  subnet      ${devnet.subnetID}`,
-      `  chainId     ${devnet.chainId}`,
-      `  nodeID      ${devnet.nodeID}`,
-      `  anvil       ${devnet.anvilUrl}`,
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  )
+  process.stdout.write(runningText(command, devnet))
   await untilStopRequested(ancestry)
   process.stdout.write('stopping…\n')
   await devnet.stop()

@@ -3,31 +3,51 @@
  * `/ext/bc/<id>/rpc` on the node's wire format and forwards standard Ethereum methods
  * to a real anvil.
  */
-import { loadChainFiles, type JsonSource } from 'subnet-rpc/config'
+import { existsSync } from 'node:fs'
+import { loadChainFiles, type ChainFiles, type JsonSource } from 'subnet-rpc/config'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
-import { decodeCb58 } from 'subnet-rpc'
-import { derivedID, resolveNodeConfig, subnetEvmVmID, type NodeConfigInput } from './config/node.js'
+import { ChainConfigError, decodeCb58, InvalidArgumentError } from 'subnet-rpc'
+import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
-import { loadDevnetRuntime, spawnAnvil } from './anvil.js'
-import { AnvilClient } from './chain/anvilClient.js'
+import { loadDevnetRuntime } from './anvil.js'
 import { serveChain } from './chain/envelope.js'
-import { BlockFees } from './chain/blockFees.js'
-import { createExecutor } from './chain/executor.js'
-import { HeldBlockers } from './chain/txpool.js'
-import { Miner } from './chain/miner.js'
-import { LogRanges } from './chain/logRange.js'
-import { FeeManagerState } from './chain/feeManager.js'
-import { ChainEvents } from './chain/chainEvents.js'
 import { connectionExecutor } from './chain/subscriptions.js'
 import { webSocketEndpoint } from './chain/websocket.js'
-import { PendingPool } from './precompiles/pendingPool.js'
-import { PrecompileRuntime } from './precompiles/runtime.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
 import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
-import { l1Validators, validatorsRoute } from './validators/index.js'
+import { l1Validators, validatorsRoute, type DevnetValidator } from './validators/index.js'
+import { startL1, type L1Instance, type L1Plan } from './l1.js'
+import {
+  DevnetNetwork,
+  l1ValidatorSet,
+  peersWithValidators,
+  planValidators,
+  type NetworkValidator,
+  type ValidatorsOption,
+  type WarpNetwork,
+} from './network/index.js'
+
+/** One L1 of a devnet that validates several (`startDevnet({ l1s })`). */
+export type DevnetL1Options = {
+  /** Alias of the L1, usable in `/ext/bc/<alias>/rpc` and in the Info API: letters, digits, '.', '_' or '-'. */
+  alias: string
+  /** Subnet-EVM genesis: a file path, JSON text or an object. Default: the built-in L1 (chain ID 99999). */
+  genesis?: JsonSource
+  /** Subnet-EVM `upgrade.json`: a file path, JSON text or an object. */
+  upgrade?: JsonSource
+  /** Port for this L1's anvil (default: a free port). */
+  anvilPort?: number
+  /**
+   * The L1's validator set: a count (this node and `count - 1` others of equal weight) or each
+   * validator's `{ weight, thisNode? }`. Default 5: this node and 4 peers, each of weight 1,000,000.
+   */
+  validators?: ValidatorsOption
+  /** This L1's `api-max-blocks-per-request` (default: the devnet's `apiMaxBlocksPerRequest`). */
+  apiMaxBlocksPerRequest?: number
+}
 
 export type DevnetOptions = {
   /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
@@ -66,6 +86,37 @@ export type DevnetOptions = {
    * node's 403 `invalid host specified`. Default `['localhost']`; IP addresses always pass; `'*'` allows every host.
    */
   httpAllowedHosts?: string[]
+  /**
+   * The built-in L1's validator set: a count (this node and `count - 1` others of equal weight) or each
+   * validator's `{ weight, thisNode? }`. Default: this node and the configured peers that track the L1.
+   */
+  validators?: ValidatorsOption
+  /**
+   * Several L1s on one node, the first being the default one (`rpcUrl`, `blockchainID`, … are its).
+   * Each has its own anvil, chain ID, blockchain and subnet IDs, precompiles and validator set. With
+   * `l1s`, `genesis`, `upgrade`, `alias`, `anvilPort` and `validators` go in each entry instead.
+   */
+  l1s?: DevnetL1Options[]
+}
+
+/** One L1 of a running devnet: its URLs and IDs. */
+export type DevnetL1 = {
+  alias: string
+  blockchainID: string
+  subnetID: string
+  /** EVM chain ID (genesis `chainId`). */
+  chainId: bigint
+  /** `{url}/ext/bc/<blockchainID>/rpc`. */
+  rpcUrl: string
+  /** `{url}/ext/bc/<alias>/rpc`. */
+  aliasRpcUrl: string
+  /** `ws://…/ext/bc/<blockchainID>/ws`. */
+  wsUrl: string
+  /** This L1's own anvil. */
+  anvilUrl: string
+  chainSpec: ChainSpec
+  /** The L1's validator set, with BLS keys (the same the Warp side reads from `network`). */
+  validators: readonly NetworkValidator[]
 }
 
 export type Devnet = {
@@ -89,7 +140,11 @@ export type Devnet = {
   anvilUrl: string
   /** The chain config as the node holds it after defaults and upgrades. */
   chainSpec: ChainSpec
-  /** Stops the HTTP server and anvil. Safe to call more than once. */
+  /** Every L1 the node validates, the default one first. */
+  l1s: readonly DevnetL1[]
+  /** The network as the node sees it: which subnet each L1 is on, and each subnet's validators with their BLS keys. */
+  network: WarpNetwork
+  /** Stops the HTTP server and every anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
 
@@ -113,78 +168,34 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'
   const networkID = options.networkID ?? 12345
-  const alias = options.alias ?? 'devnet'
-  if (!/^[A-Za-z0-9_.-]+$/.test(alias)) throw new Error(`alias must be letters, digits, '.', '_' or '-', got ${JSON.stringify(alias)}`)
   const maxBlocksPerRequest = options.apiMaxBlocksPerRequest ?? 0
   if (!Number.isSafeInteger(maxBlocksPerRequest))
     throw new Error(`apiMaxBlocksPerRequest must be an integer, got ${JSON.stringify(options.apiMaxBlocksPerRequest)}`)
   const startTime = options.startTime ?? Math.floor(Date.now() / 1000)
-  const genesisSource = options.genesis ?? defaultGenesis(startTime, networkID)
-  const upgradeSource = options.upgrade ?? (options.genesis === undefined ? defaultUpgrade(startTime) : undefined)
-  const files = loadChainFiles(genesisSource, upgradeSource, networkID)
+  const primary = primaryChainIDs(networkID)
+  // Every L1 checked and its files read before anything starts.
+  const planned = planL1s(options, { seed, networkID, startTime, maxBlocksPerRequest, primary: [platformChainID, primary.X, primary.C] })
 
-  const blockchainID = derivedID(seed, 'blockchain')
-  const subnetID = derivedID(seed, 'subnet')
-  const node = resolveNodeConfig({ ...options.node, seed, networkID }, subnetID)
+  const node = resolveNodeConfig(
+    { ...options.node, seed, networkID },
+    planned.map((p) => p.plan.subnetID),
+  )
+  const sets = planned.map(({ plan, validators }): DevnetValidator[] =>
+    validators === 'node peers'
+      ? l1Validators(node, plan.subnetID, startTime)
+      : l1ValidatorSet(validators, { seed, node, subnetID: plan.subnetID, startTime }),
+  )
+  const networkL1s = planned.map(({ plan }, i) => ({ blockchainID: plan.blockchainID, subnetID: plan.subnetID, validators: sets[i]! }))
+  // A node connects to the validators of the subnets it tracks (network/ip_tracker.go).
+  node.peers = peersWithValidators(node, seed, networkL1s)
+  const network = new DevnetNetwork(networkID, seed, node, networkL1s, [platformChainID, primary.X, primary.C])
 
-  const anvilProc = await spawnAnvil({
-    binary,
-    chainId: files.spec.chainId,
-    gasLimit: files.gasLimit,
-    // The genesis header's base fee: a genesis with SubnetEVM active at 0 takes the fee config's minimum
-    // (core/genesis.go), where anvil's uint64 base fee can hold it.
-    blockBaseFeePerGas: genesisBaseFee(files.spec),
-    port: options.anvilPort,
-    timestamp: Number(files.genesisTimestamp),
-  })
+  const l1s = await startAll(
+    planned.map((p) => p.plan),
+    { binary, networkID, node, network },
+  )
+  const stopL1s = () => Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
   try {
-    const anvil = new AnvilClient(anvilProc.url)
-    // anvil counts time from the genesis timestamp; a node's builder stamps blocks with its clock
-    // (./chain/clock.ts), so anvil's own clock (its pending block, blocks mined on its URL) reads the wall clock too.
-    // By an offset: evm_setTime would also raise the least time anvil lets the devnet give the next block.
-    const behind = BigInt(Math.floor(Date.now() / 1000)) - files.genesisTimestamp
-    if (behind > 0n) await anvil.request('evm_increaseTime', [`0x${behind.toString(16)}`])
-    for (const a of files.alloc) {
-      await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
-      if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
-      if (a.nonce !== undefined) await anvil.request('anvil_setNonce', [a.address, `0x${a.nonce.toString(16)}`])
-      for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
-    }
-
-    const precompiles = new PrecompileRuntime(
-      files.spec,
-      anvil,
-      { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
-      files.genesisTimestamp,
-    )
-    const fees = new FeeManagerState(files.spec, anvil, precompiles)
-    const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
-    const pool = new PendingPool()
-    // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    const miner = new Miner(anvil, blockFees, precompiles, pool, async (raw) => {
-      await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-    })
-    // The precompiles enabled at genesis are in place before the first request.
-    await miner.settle()
-    // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
-    // when a block came without asking (./chain/executor.ts). If they cannot be had, reads ask each time.
-    const events = new ChainEvents(anvilProc.url)
-    await events.ready().catch(() => undefined)
-    const execute = createExecutor({
-      spec: files.spec,
-      anvil,
-      fees,
-      blockFees,
-      miner,
-      precompiles,
-      pool,
-      blockers: new HeldBlockers(anvil),
-      warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey },
-      logRanges: maxBlocksPerRequest > 0 ? new LogRanges(anvil, maxBlocksPerRequest) : undefined,
-      events,
-      clientVersion: node.vmVersions[subnetEvmVmID]!,
-    })
-    const primary = primaryChainIDs(networkID)
     const aliases = new Map<string, string>([
       ['P', platformChainID],
       ['platform', platformChainID],
@@ -195,16 +206,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       ['C', primary.C],
       ['evm', primary.C],
       [primary.C, primary.C],
-      [alias, blockchainID],
-      [blockchainID, blockchainID],
     ])
+    for (const { plan } of l1s) aliases.set(plan.alias, plan.blockchainID).set(plan.blockchainID, plan.blockchainID)
     const chains: ChainDirectory = { resolve: (a) => aliases.get(a), isBootstrapped: () => true }
     const info = createInfoService(node, chains)
-    const validators = l1Validators(node, subnetID, startTime)
-    const l1Paths = new Set([`/ext/bc/${blockchainID}/rpc`, `/ext/bc/${alias}/rpc`])
-    // The L1's WebSocket endpoint: the same calls, plus eth_subscribe (./chain/websocket.ts, ./chain/subscriptions.ts).
-    const webSocket = webSocketEndpoint(new Set([`/ext/bc/${blockchainID}/ws`, `/ext/bc/${alias}/ws`]), (send) =>
-      connectionExecutor(execute, events, send),
+    const chainPaths = new Map<string, L1Instance>()
+    for (const l1 of l1s) for (const name of [l1.plan.blockchainID, l1.plan.alias]) chainPaths.set(`/ext/bc/${name}/rpc`, l1)
+    // Each L1's WebSocket endpoint: the same calls, plus eth_subscribe (./chain/websocket.ts, ./chain/subscriptions.ts).
+    const webSockets = l1s.map((l1) =>
+      webSocketEndpoint(new Set([`/ext/bc/${l1.plan.blockchainID}/ws`, `/ext/bc/${l1.plan.alias}/ws`]), (send) =>
+        connectionExecutor(l1.execute, l1.events, send),
+      ),
     )
 
     const http = await startHttpServer({
@@ -216,7 +228,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           return serveInfo(info, req.method ?? 'GET', req.headers['content-type'], body)
         },
         async (req, body, bodyBytes) => {
-          if (!l1Paths.has(pathOf(req.url))) return undefined
+          const l1 = chainPaths.get(pathOf(req.url))
+          if (!l1) return undefined
           const length = req.headers['content-length']
           return serveChain(
             {
@@ -228,59 +241,216 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
               body,
               bodyBytes,
             },
-            execute,
+            l1.execute,
           )
         },
-        // The Health API and the L1's Validators API (src/devnet/health, packages/devnet/src/validators).
+        // The Health API and each L1's Validators API (./health, ./validators).
         healthRoute({
           node,
           startedAt: Date.now(),
-          l1: { alias, subnetID, blockchainID },
+          l1s: l1s.map((l1, i) => ({
+            alias: l1.plan.alias,
+            subnetID: l1.plan.subnetID,
+            blockchainID: l1.plan.blockchainID,
+            lastAccepted: l1.lastAccepted,
+            validators: () => sets[i]!,
+          })),
           primary: { P: platformChainID, X: primary.X, C: primary.C },
-          lastAccepted: async () => {
-            const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
-            return { height: BigInt(block.number), hash: block.hash }
-          },
-          validators: () => validators,
         }),
-        validatorsRoute([blockchainID, alias], () => validators),
-        webSocket.http,
+        ...l1s.map((l1, i) => validatorsRoute([l1.plan.blockchainID, l1.plan.alias], () => sets[i]!)),
+        ...webSockets.map((w) => w.http),
       ],
-      upgrades: [webSocket.upgrade],
+      upgrades: webSockets.map((w) => w.upgrade),
       allowedOrigins: options.httpAllowedOrigins,
       allowedHosts: options.httpAllowedHosts,
     })
 
     const url = `http://127.0.0.1:${http.port}`
+    const described = l1s.map(
+      (l1): DevnetL1 => ({
+        alias: l1.plan.alias,
+        blockchainID: l1.plan.blockchainID,
+        subnetID: l1.plan.subnetID,
+        chainId: l1.plan.files.spec.chainId,
+        rpcUrl: `${url}/ext/bc/${l1.plan.blockchainID}/rpc`,
+        aliasRpcUrl: `${url}/ext/bc/${l1.plan.alias}/rpc`,
+        wsUrl: `ws://127.0.0.1:${http.port}/ext/bc/${l1.plan.blockchainID}/ws`,
+        anvilUrl: l1.anvilUrl,
+        chainSpec: l1.plan.files.spec,
+        validators: network.validators(decodeCb58(l1.plan.subnetID)),
+      }),
+    )
+    const main = described[0]!
     let stopping: Promise<void> | undefined
     return {
       url,
       infoUrl: `${url}/ext/info`,
-      rpcUrl: `${url}/ext/bc/${blockchainID}/rpc`,
-      aliasRpcUrl: `${url}/ext/bc/${alias}/rpc`,
-      wsUrl: `ws://127.0.0.1:${http.port}/ext/bc/${blockchainID}/ws`,
-      blockchainID,
-      subnetID,
-      alias,
-      chainId: files.spec.chainId,
+      rpcUrl: main.rpcUrl,
+      aliasRpcUrl: main.aliasRpcUrl,
+      wsUrl: main.wsUrl,
+      blockchainID: main.blockchainID,
+      subnetID: main.subnetID,
+      alias: main.alias,
+      chainId: main.chainId,
       nodeID: node.identity.nodeID,
-      anvilUrl: anvilProc.url,
-      chainSpec: files.spec,
+      anvilUrl: main.anvilUrl,
+      chainSpec: main.chainSpec,
+      l1s: described,
+      network,
       stop: () => {
-        miner.close()
-        webSocket.close()
-        events.close()
-        stopping ??= Promise.all([http.close(), anvilProc.stop()]).then(() => anvil.close())
+        for (const w of webSockets) w.close()
+        stopping ??= Promise.all([http.close(), stopL1s()]).then(() => undefined)
         return stopping
       },
     }
   } catch (e) {
-    await anvilProc.stop()
+    await stopL1s()
     throw e
   }
 }
 
-function genesisBaseFee(spec: ChainSpec): bigint | undefined {
-  const fee = spec.networkUpgrades.subnetEVMTimestamp === 0n ? spec.feeConfig.minBaseFee : undefined
-  return fee !== undefined && fee < 1n << 64n ? fee : undefined
+/** Starts every L1 at once; if one fails, stops the others and throws its error. */
+async function startAll(plans: L1Plan[], ctx: Parameters<typeof startL1>[1]): Promise<L1Instance[]> {
+  const started = await Promise.allSettled(plans.map((plan) => startL1(plan, ctx)))
+  const failed = started.find((r) => r.status === 'rejected')
+  if (failed) {
+    await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)))
+    throw failed.reason
+  }
+  return started.map((r) => (r as PromiseFulfilledResult<L1Instance>).value)
+}
+
+/** An L1 to start, and its validator set: planned, or the built-in L1's default (this node and the peers tracking it). */
+type PlannedL1 = { plan: L1Plan; validators: ReturnType<typeof planValidators> | 'node peers' }
+
+const aliasPattern = /^[A-Za-z0-9_.-]+$/
+/** The primary network's aliases (chains/manager.go, node/node.go): an L1 cannot take them. */
+const reservedAliases = new Set(['P', 'platform', 'X', 'avm', 'C', 'evm'])
+
+/**
+ * The blockchain and subnet IDs of the L1 `alias`: derived from the seed, the built-in L1's (alias
+ * `devnet`) as they always were, any other alias's from the alias too.
+ */
+function l1IDs(seed: string, alias: string): { blockchainID: string; subnetID: string } {
+  const suffix = alias === 'devnet' ? '' : `/${alias}`
+  return { blockchainID: derivedID(seed, `blockchain${suffix}`), subnetID: derivedID(seed, `subnet${suffix}`) }
+}
+
+/** A port option: an integer from 0 to 65535, or undefined. */
+function checkPort(value: unknown, argument: string): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535)
+    throw new InvalidArgumentError({ argument, value, accepted: 'a port number from 0 to 65535' })
+  return value
+}
+
+/** A genesis or upgrade given as a path must name a file that exists. */
+function checkFile(source: JsonSource | undefined, what: string): void {
+  if (typeof source === 'string' && !source.trimStart().startsWith('{') && !existsSync(source))
+    throw new ChainConfigError(`${source}: no such file (the ${what})`)
+}
+
+/** Checks the L1 options (the built-in one, or `l1s`), reads their chain files, and gives each L1's plan. */
+function planL1s(
+  options: DevnetOptions,
+  ctx: { seed: string; networkID: number; startTime: number; maxBlocksPerRequest: number; primary: string[] },
+): PlannedL1[] {
+  const checkAlias = (alias: unknown, argument: string): string => {
+    if (typeof alias !== 'string' || !aliasPattern.test(alias))
+      throw new InvalidArgumentError({ argument, value: alias, accepted: "letters, digits, '.', '_' or '-'" })
+    if (reservedAliases.has(alias) || ctx.primary.includes(alias))
+      throw new InvalidArgumentError({
+        argument,
+        value: alias,
+        accepted: 'an alias the primary network does not use (P, X, C, platform, avm, evm)',
+      })
+    return alias
+  }
+  const files = (genesis: JsonSource | undefined, upgrade: JsonSource | undefined, where: string): ChainFiles => {
+    checkFile(genesis, `genesis of ${where}`)
+    checkFile(upgrade, `upgrade of ${where}`)
+    const genesisSource = genesis ?? defaultGenesis(ctx.startTime, ctx.networkID)
+    const upgradeSource = upgrade ?? (genesis === undefined ? defaultUpgrade(ctx.startTime) : undefined)
+    return loadChainFiles(genesisSource, upgradeSource, ctx.networkID)
+  }
+  if (options.l1s === undefined) {
+    const alias = checkAlias(options.alias ?? 'devnet', 'alias')
+    const anvilPort = checkPort(options.anvilPort, 'anvilPort')
+    const validators = options.validators === undefined ? ('node peers' as const) : planValidators(options.validators, 'validators')
+    return [
+      {
+        plan: {
+          alias,
+          ...l1IDs(ctx.seed, 'devnet'),
+          files: files(options.genesis, options.upgrade, `the L1 ${alias}`),
+          maxBlocksPerRequest: ctx.maxBlocksPerRequest,
+          anvilPort,
+        },
+        validators,
+      },
+    ]
+  }
+  if (!Array.isArray(options.l1s) || options.l1s.length === 0)
+    throw new InvalidArgumentError({
+      argument: 'l1s',
+      value: options.l1s,
+      accepted: 'a non-empty list of { alias, genesis?, upgrade?, … }',
+    })
+  for (const key of ['genesis', 'upgrade', 'alias', 'anvilPort', 'validators'] as const)
+    if (options[key] !== undefined)
+      throw new InvalidArgumentError({ argument: key, value: options[key], accepted: `no ${key} beside l1s: give it in each entry of l1s` })
+  const seen = new Map<string, number>()
+  const ports = new Map<number, string>()
+  const planned = options.l1s.map((entry, i): PlannedL1 => {
+    const at = `l1s[${i}]`
+    if (typeof entry !== 'object' || entry === null)
+      throw new InvalidArgumentError({
+        argument: at,
+        value: entry,
+        accepted: 'an object { alias, genesis?, upgrade?, anvilPort?, validators? }',
+      })
+    const alias = checkAlias(entry.alias, `${at}.alias`)
+    if (seen.has(alias))
+      throw new InvalidArgumentError({
+        argument: `${at}.alias`,
+        value: alias,
+        accepted: `an alias no other L1 has (l1s[${seen.get(alias)}] has it)`,
+      })
+    seen.set(alias, i)
+    const anvilPort = checkPort(entry.anvilPort, `${at}.anvilPort`)
+    if (anvilPort !== undefined && anvilPort !== 0) {
+      if (ports.has(anvilPort))
+        throw new InvalidArgumentError({
+          argument: `${at}.anvilPort`,
+          value: anvilPort,
+          accepted: `a port no other L1's anvil has (${ports.get(anvilPort)} has it)`,
+        })
+      ports.set(anvilPort, alias)
+    }
+    const max = entry.apiMaxBlocksPerRequest ?? ctx.maxBlocksPerRequest
+    if (!Number.isSafeInteger(max))
+      throw new InvalidArgumentError({ argument: `${at}.apiMaxBlocksPerRequest`, value: max, accepted: 'an integer' })
+    const validators = planValidators(entry.validators, `${at}.validators`)
+    return {
+      plan: {
+        alias,
+        ...l1IDs(ctx.seed, alias),
+        files: files(entry.genesis, entry.upgrade, `the L1 ${alias}`),
+        maxBlocksPerRequest: max,
+        anvilPort,
+      },
+      validators,
+    }
+  })
+  // Each L1 its own EVM chain ID: a signed transaction (EIP-155) must not replay on another.
+  const chainIds = new Map<bigint, string>()
+  for (const { plan } of planned) {
+    const other = chainIds.get(plan.files.spec.chainId)
+    if (other !== undefined)
+      throw new ChainConfigError(
+        `L1s ${other} and ${plan.alias} have the same chain ID ${plan.files.spec.chainId} (config.chainId): each L1 needs its own`,
+      )
+    chainIds.set(plan.files.spec.chainId, plan.alias)
+  }
+  return planned
 }

@@ -5,9 +5,13 @@
  * unsigned message of a `payload.Hash` of its ID (the block hash), once it is accepted.
  */
 import { blsSign } from '../identity.js'
+import type { WarpNetwork } from '../network/types.js'
 
-/** What a node's snow context and key give its Warp backend. */
-export type WarpSigner = { networkID: number; blockchainID: Uint8Array; secretKey: Uint8Array }
+/**
+ * What a node's snow context and key give its Warp backend: the network ID, the chain's ID, the node's
+ * BLS key, and (`network`) the P-Chain's view of the L1s and their validator sets (../network/).
+ */
+export type WarpSigner = { networkID: number; blockchainID: Uint8Array; secretKey: Uint8Array; network?: WarpNetwork }
 
 const u16 = (v: number) => Uint8Array.of(v >> 8, v & 0xff)
 const u32 = (v: number) => Uint8Array.of(v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff)

@@ -61,15 +61,17 @@ export function derivedID(seed: string, purpose: string): string {
   return encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/${purpose}:${seed}`)))
 }
 
-/** Fills every node setting not given, deterministically from `seed`. */
-export function resolveNodeConfig(input: NodeConfigInput, l1SubnetID: string): NodeConfig {
-  const seed = input.seed ?? 'subnet-rpc-devnet'
-  const identity = createNodeIdentity(seed)
-  const peerIDs = derivePeerNodeIds(seed, 6)
-  const otherSubnet = derivedID(seed, 'other-subnet')
-  const granite = 1_763_568_000n
-  const peer = (i: number, p: Partial<PeerConfig>): PeerConfig => ({
-    nodeID: peerIDs[i]!,
+/** Unix seconds of Granite, the upgrade a default peer's handshake announces. */
+const granite = 1_763_568_000n
+
+/**
+ * A connected peer as the default node config describes peer `i`: its address (127.0.0.1, port
+ * 9653 + 2i), avalanchego v1.14.2 announcing Granite, a primary-network stake of 2,000,000 AVAX × (i + 1),
+ * full uptime, messages 1 + i and 2 + i seconds ago; `p` overrides any of it.
+ */
+export function defaultPeer(nodeID: string, i: number, p: Partial<PeerConfig> = {}): PeerConfig {
+  return {
+    nodeID,
     ip: `127.0.0.1:${9653 + 2 * i}`,
     publicIP: `127.0.0.1:${9653 + 2 * i}`,
     version: 'avalanchego/1.14.2',
@@ -83,7 +85,20 @@ export function resolveNodeConfig(input: NodeConfigInput, l1SubnetID: string): N
     lastSentAgo: 1 + i,
     lastReceivedAgo: 2 + i,
     ...p,
-  })
+  }
+}
+
+/**
+ * Fills every node setting not given, deterministically from `seed`. The default peers 0, 1, 4 and 5
+ * track the subnets of the L1s (`l1SubnetIDs`, one or several).
+ */
+export function resolveNodeConfig(input: NodeConfigInput, l1SubnetIDs: string | readonly string[]): NodeConfig {
+  const seed = input.seed ?? 'subnet-rpc-devnet'
+  const identity = createNodeIdentity(seed)
+  const peerIDs = derivePeerNodeIds(seed, 6)
+  const otherSubnet = derivedID(seed, 'other-subnet')
+  const l1Subnets = typeof l1SubnetIDs === 'string' ? [l1SubnetIDs] : [...l1SubnetIDs]
+  const peer = (i: number, p: Partial<PeerConfig>): PeerConfig => defaultPeer(peerIDs[i]!, i, p)
   const defaults: Omit<NodeConfig, 'identity'> = {
     networkID: 12345,
     version: 'avalanchego/1.14.2',
@@ -105,12 +120,12 @@ export function resolveNodeConfig(input: NodeConfigInput, l1SubnetID: string): N
     totalWeight: 161_147_778_098_286_584n,
     uptime: { rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 },
     peers: [
-      peer(0, { trackedSubnets: [l1SubnetID], supportedACPs: [181, 204, 77], objectedACPs: [226] }),
-      peer(1, { trackedSubnets: [l1SubnetID, otherSubnet], supportedACPs: [181, 226], benched: ['C'] }),
+      peer(0, { trackedSubnets: [...l1Subnets], supportedACPs: [181, 204, 77], objectedACPs: [226] }),
+      peer(1, { trackedSubnets: [...l1Subnets, otherSubnet], supportedACPs: [181, 226], benched: ['C'] }),
       peer(2, { trackedSubnets: [otherSubnet], objectedACPs: [181, 204], observedUptime: 87 }),
       peer(3, { publicIP: '', weight: 0n, supportedACPs: [77], version: 'avalanchego/1.14.1', upgradeTime: granite }),
-      peer(4, { ip: '[::1]:9661', publicIP: '[::1]:9661', trackedSubnets: [l1SubnetID], benched: ['P', 'X'], observedUptime: 96 }),
-      peer(5, { trackedSubnets: [l1SubnetID], supportedACPs: [77, 181, 204, 226] }),
+      peer(4, { ip: '[::1]:9661', publicIP: '[::1]:9661', trackedSubnets: [...l1Subnets], benched: ['P', 'X'], observedUptime: 96 }),
+      peer(5, { trackedSubnets: [...l1Subnets], supportedACPs: [77, 181, 204, 226] }),
     ],
   }
   const { seed: _seed, ...rest } = input

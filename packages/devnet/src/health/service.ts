@@ -7,8 +7,9 @@
  * Checks (tags as the node gives them):
  * - `application`: `network` (fails below 1 connected peer, `network.go` `HealthCheck`),
  *   `router`, `database`, `diskspace`, `bls`, `bootstrapped` (also the readiness check);
- * - one per chain, named by its primary alias (`P`, `X`, `C`, the L1's alias) and tagged
- *   with its subnet ID: consensus and networking details; the L1's fails when the
+ * - one per chain, named by its primary alias (`P`, `X`, `C`, each L1's alias) and tagged
+ *   with its subnet ID (`chains/manager.go` `createSnowmanChain`: `RegisterHealthCheck(primaryAlias,
+ *   h, ctx.SubnetID.String())`): consensus and networking details; an L1's fails when the
  *   connected stake is below 80% (`snow/networking/handler/health.go`).
  * Liveness has no check on current nodes: `{"checks":{},"healthy":true}`.
  */
@@ -28,18 +29,26 @@ export type HealthKind = 'health' | 'readiness' | 'liveness'
 export const applicationTag = 'application'
 const primaryNetworkID = '11111111111111111111111111111111LpoYY'
 
+/** What the checks read of one L1 the node validates. */
+export type HealthL1 = {
+  alias: string
+  subnetID: string
+  blockchainID: string
+  /** The L1's last accepted block (height, hash), from its anvil. */
+  lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
+  /** The L1's validator set. */
+  validators(): DevnetValidator[]
+}
+
 /** What the checks read of the devnet. */
 export type HealthState = {
   node: NodeConfig
   /** Unix ms the devnet started (its checks have run since). */
   startedAt: number
-  l1: { alias: string; subnetID: string; blockchainID: string }
+  /** The L1s, in the order their chains were created. */
+  l1s: readonly HealthL1[]
   /** Primary chains: alias → blockchain ID. */
   primary: Record<'P' | 'X' | 'C', string>
-  /** The L1's last accepted block (height, hash), from anvil. */
-  lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
-  /** The L1's validator set. */
-  validators(): DevnetValidator[]
 }
 
 type Outcome = { details: unknown; error?: string }
@@ -57,17 +66,16 @@ const latest = (agos: number[]) => (agos.length ? Math.min(...agos) * 1000 : 0)
 
 /** The checks of the devnet's node, by kind. */
 function checks(state: HealthState): Record<HealthKind, Check[]> {
-  const { node, l1 } = state
+  const { node } = state
   const bootstrapped: Check = { name: 'bootstrapped', tags: [applicationTag], run: () => ({ details: [] }) }
-  const chainCheck = (name: string, chainID: string, subnetID: string, vm: unknown, stake?: () => number): Check => ({
+  const chainCheck = (name: string, chainID: string, subnetID: string, vm: unknown, l1?: HealthL1): Check => ({
     name,
     tags: [subnetID],
     run: async () => {
-      const last =
-        chainID === l1.blockchainID
-          ? await state.lastAccepted()
-          : { height: 0n, hash: `0x${Buffer.from(sha256(new TextEncoder().encode(chainID))).toString('hex')}` as const }
-      const percent = stake ? stake() : 1
+      const last = l1
+        ? await l1.lastAccepted()
+        : { height: 0n, hash: `0x${Buffer.from(sha256(new TextEncoder().encode(chainID))).toString('hex')}` as const }
+      const percent = l1 ? l1Stake(l1) : 1
       const details = {
         engine: {
           consensus: {
@@ -85,8 +93,8 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
       return { details }
     },
   })
-  const l1Stake = () => {
-    const set = state.validators()
+  const l1Stake = (l1: HealthL1) => {
+    const set = l1.validators()
     const total = set.reduce((s, v) => s + v.weight, 0n)
     const connected = set.filter((v) => v.isConnected).reduce((s, v) => s + v.weight, 0n)
     return total === 0n ? 1 : Number((connected * 1_000_000n) / total) / 1_000_000
@@ -132,7 +140,9 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
     chainCheck('X', state.primary.X, primaryNetworkID, null),
     chainCheck('C', state.primary.C, primaryNetworkID, null),
     // A plugin VM's health is `{database, health}` (rpcchainvm vm_server.go); Subnet-EVM's own is nil (plugin/evm/health.go).
-    chainCheck(l1.alias, l1.blockchainID, l1.subnetID, { database: { [node.databaseVersion]: null }, health: null }, l1Stake),
+    ...state.l1s.map((l1) =>
+      chainCheck(l1.alias, l1.blockchainID, l1.subnetID, { database: { [node.databaseVersion]: null }, health: null }, l1),
+    ),
   ]
   return { health, readiness: [bootstrapped], liveness: [] }
 }

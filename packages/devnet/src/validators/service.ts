@@ -28,10 +28,14 @@ export type DevnetValidator = {
   isConnected: boolean
 }
 
+/** The validation ID the devnet gives `nodeID` on `subnetID` (a node's is the hash of its registration message). */
+export function validationIDOf(subnetID: string, nodeID: string): string {
+  return encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/validation:${subnetID}:${nodeID}`)))
+}
+
 /** The devnet's L1 validator set: its own node first, then the configured peers that validate the L1. */
 export function l1Validators(node: NodeConfig, subnetID: string, startTime: number): DevnetValidator[] {
-  const validationID = (nodeID: string) =>
-    encodeCb58(sha256(new TextEncoder().encode(`subnet-rpc/devnet/validation:${subnetID}:${nodeID}`)))
+  const validationID = (nodeID: string) => validationIDOf(subnetID, nodeID)
   const self: DevnetValidator = {
     validationID: validationID(node.identity.nodeID),
     nodeID: node.identity.nodeID,
