@@ -44,7 +44,7 @@ export {
 export { aggregateWarpSignatures, type AggregateWarpSignaturesParameters, type WarpValidatorSignature } from './core/warp/aggregate.js'
 export {
   sendWarpMessageTopic,
-  warpMessageIdsOfLogs,
+  warpMessagesOfLogs,
   warpPredicateAccessList,
   type DeliverWarpMessageParameters,
   type WarpDestinationCall,

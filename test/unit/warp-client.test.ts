@@ -17,7 +17,7 @@ import {
   encodeUnsignedWarpMessage,
   encodeWarpPayload,
   signerIndices,
-  warpMessageIdsOfLogs,
+  warpMessagesOfLogs,
   warpPredicateAccessList,
   warpSignedWeight,
   type UnsignedWarpMessage,
@@ -174,6 +174,10 @@ describe('aggregateWarpSignatures', () => {
 describe('delivery, before any request and with a host that records', () => {
   const id = `0x${'07'.repeat(32)}` as Hex
   const to = `0x${'11'.repeat(20)}` as Hex
+  // ABI encoding of the one `bytes` of SendWarpMessage's data: offset 0x20, length, the bytes padded.
+  const word = (n: number) => n.toString(16).padStart(64, '0')
+  const body = unsigned.slice(2)
+  const logData = `0x${word(32)}${word(body.length / 2)}${body.padEnd(Math.ceil(body.length / 64) * 64, '0')}`
   const signedBytes = (signers: Hex) => ({ ...message, signature: { signers, signature: `0x${'00'.repeat(96)}` as Hex } })
 
   const host = (over: Partial<Parameters<typeof deliverWarp>[0]> = {}) => {
@@ -189,8 +193,8 @@ describe('delivery, before any request and with a host that records', () => {
           return encodeSignedWarpMessage(signedBytes('0x03'))
         },
         sourceLogs: async () => [
-          { address: WARP, topics: [sendWarpMessageTopic, `0x${'00'.repeat(32)}`, id] },
-          { address: to, topics: [sendWarpMessageTopic, `0x${'00'.repeat(32)}`, `0x${'09'.repeat(32)}`] },
+          { address: WARP, topics: [sendWarpMessageTopic, `0x${'00'.repeat(32)}`, id], data: logData },
+          { address: to, topics: [sendWarpMessageTopic, `0x${'00'.repeat(32)}`, `0x${'09'.repeat(32)}`], data: logData },
         ],
         destinationNetworkID: async () => 12345,
         send: async (tx: unknown) => {
@@ -212,9 +216,9 @@ describe('delivery, before any request and with a host that records', () => {
     expect(h.sent).toEqual([
       { to, data: '0xabcd', value: undefined, gas: undefined, accessList: [...warpPredicateAccessList([signedBytes('0x03')]), extra] },
     ])
-    expect(warpMessageIdsOfLogs([{ address: WARP.toUpperCase().replace('0X', '0x'), topics: [sendWarpMessageTopic, '0x', id] }])).toEqual([
-      id,
-    ])
+    expect(
+      warpMessagesOfLogs([{ address: WARP.toUpperCase().replace('0X', '0x'), topics: [sendWarpMessageTopic, '0x', id], data: logData }]),
+    ).toEqual([{ id, message }])
   })
 
   it('refuses bad input before any request, and names what is wrong with the message', async () => {
@@ -226,7 +230,10 @@ describe('delivery, before any request and with a host that records', () => {
     expect(h.requests).toEqual([])
     await expect(deliverWarp(host({ sourceLogs: async () => null }).host, { hash: id, to })).rejects.toThrow(WarpMessageNotFoundError)
     await expect(deliverWarp(host({ sourceLogs: async () => [] }).host, { hash: id, to })).rejects.toThrow(WarpMessageNotFoundError)
-    await expect(deliverWarp(host({ destinationNetworkID: async () => 1 }).host, { hash: id, to })).rejects.toBeInstanceOf(WarpNetworkError)
+    const wrong = host({ destinationNetworkID: async () => 1 })
+    await expect(deliverWarp(wrong.host, { hash: id, to })).rejects.toBeInstanceOf(WarpNetworkError)
+    // Refused from the logged message alone: the source node was not asked to aggregate.
+    expect(wrong.requests).toEqual([])
     const validators = keys.slice(0, 3).map((k) => ({ publicKey: k.compressed, weight: 10n }))
     // Signers 0 and 1 of three equal validators: 20 of 30 is short of 67%.
     await expect(deliverWarp(host().host, { hash: id, to, validators })).rejects.toBeInstanceOf(WarpWeightError)

@@ -10,10 +10,10 @@ import { NodeRpcError } from '../../errors/node.js'
 import { WarpMessageNotFoundError, WarpNetworkError, WarpWeightError } from '../../errors/warp.js'
 import { callMethod, type Send } from '../methods/call.js'
 import type { MethodSpec } from '../methods/spec.js'
-import { getWarpMessageAggregateSignature, type WarpAggregateOptions } from '../methods/warp.js'
+import { getWarpMessage, getWarpMessageAggregateSignature, type WarpAggregateOptions } from '../methods/warp.js'
 import { quorumNumerator, warpId, warpQuorum } from './args.js'
 import { precompileAddresses } from '../precompiles/addresses.js'
-import { encodeSignedWarpMessage, type SignedWarpMessage } from './codec.js'
+import { encodeSignedWarpMessage, parseUnsignedWarpMessage, type SignedWarpMessage, type UnsignedWarpMessage } from './codec.js'
 import { type WarpAccessListEntry, warpPredicateAccessListEntry } from './predicate.js'
 import { canonicalWarpValidators, checkWarpWeight, warpSignedWeight, type WarpValidator } from './validators.js'
 
@@ -44,21 +44,36 @@ export async function callWarp<A, R>(spec: MethodSpec<A, R>, args: A, send: Send
 }
 
 /** A log as both hosts give it. */
-export type WarpLog = { address: string; topics: readonly string[] }
+export type WarpLog = { address: string; topics: readonly string[]; data: string }
+
+/** The one `bytes` of ABI-encoded log data (offset, length, bytes); undefined when it is not that. */
+function logBytes(data: string): Hex | undefined {
+  const word = (at: number) => Number.parseInt(data.slice(2 + 2 * at, 66 + 2 * at), 16)
+  const offset = word(0)
+  const length = word(offset)
+  const start = 2 + 2 * (offset + 32)
+  return Number.isSafeInteger(length) && data.length >= start + 2 * length
+    ? (`0x${data.slice(start, start + 2 * length)}` as Hex)
+    : undefined
+}
 
 /**
- * The IDs (0x-hex) of the Warp messages a transaction sent: its `SendWarpMessage` logs of the Warp precompile,
- * in log order.
+ * The Warp messages a transaction sent: its `SendWarpMessage` logs of the Warp precompile, in log order, each
+ * with its ID (0x-hex, the log's second topic) and unsigned message (the log's data).
  *
  * @example
- * import { warpMessageIdsOfLogs } from 'subnet-rpc/warp'
- * declare const receipt: { logs: { address: string; topics: readonly string[] }[] }
- * const ids = warpMessageIdsOfLogs(receipt.logs)
+ * import { warpMessagesOfLogs } from 'subnet-rpc/warp'
+ * declare const receipt: { logs: { address: string; topics: readonly string[]; data: string }[] }
+ * for (const { id, message } of warpMessagesOfLogs(receipt.logs)) console.log(id, message.payload)
  */
-export function warpMessageIdsOfLogs(logs: readonly WarpLog[]): Hex[] {
-  return logs
-    .filter((l) => l.address.toLowerCase() === precompileAddresses.warpConfig && l.topics[0] === sendWarpMessageTopic && l.topics[2])
-    .map((l) => l.topics[2]!.toLowerCase() as Hex)
+export function warpMessagesOfLogs(logs: readonly WarpLog[]): { id: Hex; message: UnsignedWarpMessage }[] {
+  const out: { id: Hex; message: UnsignedWarpMessage }[] = []
+  for (const l of logs) {
+    if (l.address.toLowerCase() !== precompileAddresses.warpConfig || l.topics[0] !== sendWarpMessageTopic || !l.topics[2]) continue
+    const bytes = logBytes(l.data)
+    if (bytes) out.push({ id: l.topics[2].toLowerCase() as Hex, message: parseUnsignedWarpMessage(bytes) })
+  }
+  return out
 }
 
 /**
@@ -146,22 +161,23 @@ function checkDelivery(p: DeliverWarpMessageParameters): void {
  */
 export async function deliverWarp(host: WarpDeliveryHost, p: DeliverWarpMessageParameters): Promise<Hex> {
   checkDelivery(p)
-  let ids: string[]
+  // The unsigned messages first (from the logs, or the node's warp_getMessage), so a wrong network is refused
+  // before the source node is asked to gather signatures.
+  let found: { id: string; message: UnsignedWarpMessage }[]
   if (p.hash !== undefined) {
     const logs = await host.sourceLogs(p.hash)
-    if (!logs) throw new WarpMessageNotFoundError(p.hash, 'transaction')
-    ids = warpMessageIdsOfLogs(logs)
-    if (ids.length === 0) throw new WarpMessageNotFoundError(p.hash, 'transaction')
-  } else ids = [p.messageID!]
+    found = logs ? warpMessagesOfLogs(logs) : []
+    if (found.length === 0) throw new WarpMessageNotFoundError(p.hash, 'transaction')
+  } else found = [{ id: p.messageID!, message: await callWarp(getWarpMessage, { messageID: p.messageID! }, host.source) }]
+  const networkID = p.destinationNetworkID ?? (await host.destinationNetworkID())
+  for (const { message } of found) if (message.networkID !== networkID) throw new WarpNetworkError(message.networkID, networkID)
   const options = { quorumNum: p.quorumNum, subnetID: p.subnetID }
-  const [networkID, ...signed] = await Promise.all([
-    p.destinationNetworkID ?? host.destinationNetworkID(),
-    ...ids.map((messageID) => callWarp(getWarpMessageAggregateSignature, { messageID, ...options }, host.source)),
-  ])
+  const signed = await Promise.all(
+    found.map(({ id }) => callWarp(getWarpMessageAggregateSignature, { messageID: id, ...options }, host.source)),
+  )
   const quorumNum = quorumNumerator(p.quorumNum)
   const set = p.validators && canonicalWarpValidators(p.validators)
   for (const message of signed) {
-    if (message.networkID !== networkID) throw new WarpNetworkError(message.networkID, networkID)
     if (set) checkWarpWeight(warpSignedWeight(message, set), set.totalWeight, quorumNum)
     else if (message.signature.signers === '0x') throw new WarpWeightError(0n, undefined, quorumNum, warpQuorum.denominator)
   }
