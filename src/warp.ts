@@ -46,7 +46,7 @@ export {
   sendWarpMessageTopic,
   warpMessagesOfLogs,
   warpPredicateAccessList,
-  type DeliverWarpMessageParameters,
+  type WarpDeliveryParameters,
   type WarpDestinationCall,
   type WarpLog,
 } from './core/warp/deliver.js'

@@ -7,7 +7,7 @@ import { JsonRpcProvider, type Signer } from 'ethers'
 import * as table from '../core/methods/warp.js'
 import type { WarpAggregateOptions } from '../core/methods/warp.js'
 import type { SignedWarpMessage, UnsignedWarpMessage } from '../core/warp/codec.js'
-import { type DeliverWarpMessageParameters, type WarpLog, callWarp, deliverWarp } from '../core/warp/deliver.js'
+import { type WarpDeliveryParameters, type WarpLog, callWarp, deliverWarp } from '../core/warp/deliver.js'
 import { InfoEndpointError } from '../errors/argument.js'
 import { InfoClient } from './info.js'
 import { type AnyProvider, sendVia } from './request.js'
@@ -94,7 +94,7 @@ export function getWarpBlockAggregateSignature(
 }
 
 /** `deliverWarpMessage`'s parameters for ethers. */
-export type DeliverWarpMessageEthersParameters = DeliverWarpMessageParameters & {
+export type DeliverWarpMessageEthersParameters = WarpDeliveryParameters & {
   /** A provider of the SOURCE chain (its `/ext/bc/<id>/rpc`): the receipt and the aggregate signatures come from it. */
   source: AnyProvider
 }

@@ -103,7 +103,7 @@ export type WarpDestinationCall = {
 }
 
 /** What `deliverWarpMessage` takes, in viem and in ethers. */
-export type DeliverWarpMessageParameters = WarpDestinationCall &
+export type WarpDeliveryParameters = WarpDestinationCall &
   WarpAggregateOptions & {
     /** The source transaction: each of its `SendWarpMessage` logs is delivered, in log order. */
     hash?: Hex | undefined
@@ -133,7 +133,7 @@ export type WarpDeliveryHost = {
 const isHex = (v: unknown): v is Hex => typeof v === 'string' && /^0x(?:[\da-fA-F]{2})*$/.test(v)
 
 /** Checks what `deliverWarpMessage` is given, before any request. */
-function checkDelivery(p: DeliverWarpMessageParameters): void {
+function checkDelivery(p: WarpDeliveryParameters): void {
   const bad = (argument: string, value: unknown, accepted: string) => new InvalidArgumentError({ argument, value, accepted })
   if (!p || (p.hash === undefined) === (p.messageID === undefined))
     throw bad(
@@ -159,7 +159,7 @@ function checkDelivery(p: DeliverWarpMessageParameters): void {
  * signature from the source node, checks network and weight, and sends the destination call with the
  * predicates first in its access list. Resolves with the destination transaction's hash.
  */
-export async function deliverWarp(host: WarpDeliveryHost, p: DeliverWarpMessageParameters): Promise<Hex> {
+export async function deliverWarp(host: WarpDeliveryHost, p: WarpDeliveryParameters): Promise<Hex> {
   checkDelivery(p)
   // The unsigned messages first (from the logs, or the node's warp_getMessage), so a wrong network is refused
   // before the source node is asked to gather signatures.

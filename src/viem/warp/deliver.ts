@@ -5,13 +5,13 @@ import type { Account, Address, Chain, Client, Hash, SendTransactionErrorType, T
 import { getTransactionReceipt, sendTransaction } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import type { Send } from '../../core/methods/call.js'
-import { type DeliverWarpMessageParameters, deliverWarp } from '../../core/warp/deliver.js'
+import { type WarpDeliveryParameters, deliverWarp } from '../../core/warp/deliver.js'
 import type { InvalidArgumentErrorType, InfoEndpointErrorType } from '../../errors/argument.js'
 import type { NodeRpcErrorType } from '../../errors/node.js'
 import type { WarpMessageNotFoundErrorType, WarpNetworkErrorType, WarpQuorumErrorType, WarpWeightErrorType } from '../../errors/warp.js'
 import { getNetworkID } from '../actions/info.js'
 
-export type DeliverWarpMessageViemParameters = DeliverWarpMessageParameters & {
+export type DeliverWarpMessageParameters = WarpDeliveryParameters & {
   /** A client of the SOURCE chain (its `/ext/bc/<id>/rpc`): the receipt and the aggregate signatures come from it. */
   source: Client
   /** The destination sender; default: the wallet client's account. */
@@ -57,9 +57,10 @@ export type DeliverWarpMessageErrorType =
  */
 export async function deliverWarpMessage<chain extends Chain | undefined, account extends Account | undefined>(
   client: Client<Transport, chain, account>,
-  parameters: DeliverWarpMessageViemParameters,
+  parameters: DeliverWarpMessageParameters,
 ): Promise<DeliverWarpMessageReturnType> {
-  const { source, account = client.account, chain = client.chain, maxFeePerGas, maxPriorityFeePerGas } = parameters
+  // Without a chain on the client or in the call, the chain ID is the node's (viem's `chain: null`).
+  const { source, account = client.account, chain = client.chain ?? null, maxFeePerGas, maxPriorityFeePerGas } = parameters
   return deliverWarp(
     {
       source: source.request as Send,
