@@ -141,9 +141,10 @@ contract WarpMessenger is Precompile {
         // The probe reverts with the index of the first warm key (or the count): the warming it did is undone.
         (, bytes memory answer) = address(this).staticcall(abi.encodePacked(PROBE, abi.encode(keys)));
         uint256 warm = abi.decode(answer, (uint256));
+        uint256 seen;
         for (uint256 i = 0; i < origins.length; i++) {
             if (origins[i] != tx.origin) continue;
-            if (warm-- != 0) continue;
+            if (seen++ != warm) continue;
             bytes[] memory predicates = abi.decode(txs[i], (bytes[]));
             return index < predicates.length ? predicates[index] : bytes("");
         }

@@ -229,18 +229,14 @@ export function warpCodeTrailer(
 ): string {
   let blob = ''
   if (staged && staged.txs.length > 0) {
+    const predicateBytes = (predicate: TxPredicate, valid: boolean) => {
+      const answers = getterAnswers(predicate)
+      const header = (BigInt(predicate.chunks.length) << 16n) | (BigInt(answers.errors) << 8n) | (valid ? 1n : 0n)
+      return abiBytes(abiTuple([{ word: wordOf(header) }, { tail: abiBytes(answers.message) }, { tail: abiBytes(answers.blockHash) }]))
+    }
+    // Each: abi.encode(bytes[]), the tuple's one offset, then the array.
     const txs = staged.txs.map((tx) =>
-      abiBytes(
-        `0x${abiDynamicArray(
-          tx.predicates.map(({ predicate, valid }) => {
-            const answers = getterAnswers(predicate)
-            const header = (BigInt(predicate.chunks.length) << 16n) | (BigInt(answers.errors) << 8n) | (valid ? 1n : 0n)
-            return abiBytes(
-              `0x${abiTuple([{ word: wordOf(header) }, { tail: abiBytes(answers.message) }, { tail: abiBytes(answers.blockHash) }])}`,
-            )
-          }),
-        )}`,
-      ),
+      abiBytes(abiTuple([{ tail: abiDynamicArray(tx.predicates.map(({ predicate, valid }) => predicateBytes(predicate, valid))) }])),
     )
     blob = abiTuple([
       { word: wordOf(staged.blockNumber) },
