@@ -29,9 +29,18 @@ interface IWarpMessenger {
 /// installs it, as 36 bytes before the rules trailer (Precompile.sol), never executed: the L1's blockchain ID
 /// (32 bytes), then the network ID (uint32, big-endian).
 ///
-/// The devnet runs no predicates (no signed Warp messages reach its blocks), so the verified-message
-/// getters always answer "no message" as a node does for an index without a predicate. Warp is enabled only from
-/// Durango (its config's Verify), so there are no pre-Durango rules here.
+/// Predicates: a node verifies the signed Warp messages in a transaction's access list before the block runs it
+/// (core/predicate_check.go `CheckTxPredicates`) and the getters read the index-th one with its result. The stand-in
+/// cannot see the access list, so the devnet stages what the getters answer for each predicate of each transaction
+/// of the block about to be mined (packages/devnet/src/chain/warpPredicates.ts `stagedTrailer`) in the code, before
+/// the IDs: ABI-encoded `(uint256 blockNumber, address[] origins, bytes32[] keys, bytes[] txs)`, then its length as a
+/// word; each of `txs` is an ABI-encoded `bytes[]`, one per predicate, each `(uint256 header, bytes message, bytes
+/// blockHash)`: `header` is whether it verified (bit 0: its bit unset in the block's results), whether each getter
+/// fails with its output as the text (bit 8: `getVerifiedWarpMessage`, bit 9: `getVerifiedWarpBlockHash`; the payload
+/// of the other type), and the chunk count from bit 16. A transaction is found by
+/// its origin and by one storage key of its Warp tuples (`key`), warm from the transaction's start (EIP-2929) only in
+/// the transaction whose access list holds it, probed in a call that reverts so that the probe warms nothing. Warp is
+/// enabled only from Durango (its config's Verify), so there are no pre-Durango rules here.
 ///
 /// Gas: the node's table (contract.go `preGraniteGasConfig`, `graniteGasConfig`, `CurrentGasConfig`), charged with
 /// `_charge` by the rules trailer's Granite time.
@@ -39,6 +48,16 @@ contract WarpMessenger is Precompile {
     event SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message);
 
     uint256 private constant CONTEXT = 36;
+    /// The staged predicates' length word, before the context.
+    uint256 private constant STAGED_LENGTH = 32;
+    /// `blockNumber` of a staging that holds for any block: an `eth_call`'s state override.
+    uint256 private constant ANY_BLOCK = type(uint256).max;
+    /// The selector of the probe the stand-in calls on itself (never a Warp function's).
+    bytes4 private constant PROBE = 0xffffffff;
+
+    /// `PerWarpMessageChunk`: charged again per chunk each time a valid predicate is read.
+    uint256 internal constant PER_CHUNK_GAS = 3_200;
+    uint256 internal constant GRANITE_PER_CHUNK_GAS = 512;
 
     /// `GetBlockchainID` before Granite and from Granite.
     uint256 internal constant GET_BLOCKCHAIN_ID_GAS = 2;
@@ -61,33 +80,115 @@ contract WarpMessenger is Precompile {
             _charge(meter, granite ? GRANITE_GET_BLOCKCHAIN_ID_GAS : GET_BLOCKCHAIN_ID_GAS);
             return output;
         }
-        if (selector == IWarpMessenger.getVerifiedWarpMessage.selector) {
-            // handleWarpMessage without a predicate at the index: the empty message and false.
-            (, bool granite) = _rules();
-            _index(args, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
-            // abi.encode(WarpMessage(0, 0, ""), false): the tuple's offset, false, then the tuple.
-            bytes memory output = new bytes(192);
-            assembly ("memory-safe") {
-                mstore(add(output, 0x20), 0x40)
-                mstore(add(output, 0xa0), 0x60)
-            }
-            _charge(meter, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
-            return output;
-        }
-        if (selector == IWarpMessenger.getVerifiedWarpBlockHash.selector) {
-            (, bool granite) = _rules();
-            _index(args, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
-            // abi.encode(WarpBlockHash(0, 0), false): three zero words.
-            bytes memory output = new bytes(96);
-            _charge(meter, granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS);
-            return output;
-        }
+        if (selector == IWarpMessenger.getVerifiedWarpMessage.selector) return _verified(meter, args, false);
+        if (selector == IWarpMessenger.getVerifiedWarpBlockHash.selector) return _verified(meter, args, true);
+        if (selector == PROBE && msg.sender == address(this)) _probe(args);
         if (selector == IWarpMessenger.sendWarpMessage.selector) {
             bytes memory output = _sendWarpMessage(args);
             _charge(meter, SEND_WARP_MESSAGE_GAS + PER_WARP_MESSAGE_BYTE_GAS * args.length);
             return output;
         }
         return super._run(meter, selector, args);
+    }
+
+    /// handleWarpMessage: the base gas, the index, then the predicate at it; without one, or with its bit set in the
+    /// block's results, the empty output and false; else `PerWarpMessageChunk` per chunk and the payload's fields.
+    function _verified(Meter memory meter, bytes calldata args, bool blockHash) private view returns (bytes memory) {
+        (, bool granite) = _rules();
+        uint256 base = granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS;
+        (uint256 cost, bytes memory output, bool failed) =
+            _answer(_index(args, base), blockHash, base, granite ? GRANITE_PER_CHUNK_GAS : PER_CHUNK_GAS);
+        if (failed) _fail(cost, string(output));
+        _charge(meter, cost);
+        return output;
+    }
+
+    function _answer(uint256 index, bool blockHash, uint256 base, uint256 perChunk)
+        private
+        view
+        returns (uint256 cost, bytes memory output, bool failed)
+    {
+        bytes memory staged = _stagedPredicate(index);
+        if (staged.length == 0) return (base, _none(blockHash), false);
+        (uint256 header, bytes memory message, bytes memory hash) = abi.decode(staged, (uint256, bytes, bytes));
+        if (header & 1 == 0) return (base, _none(blockHash), false);
+        return (base + perChunk * (header >> 16), blockHash ? hash : message, header & (blockHash ? 0x200 : 0x100) != 0);
+    }
+
+    /// abi.encode(WarpMessage(0, 0, ""), false): the tuple's offset, false, then the tuple; or
+    /// abi.encode(WarpBlockHash(0, 0), false): three zero words.
+    function _none(bool blockHash) private pure returns (bytes memory none) {
+        none = new bytes(blockHash ? 96 : 192);
+        if (!blockHash) {
+            assembly ("memory-safe") {
+                mstore(add(none, 0x20), 0x40)
+                mstore(add(none, 0xa0), 0x60)
+            }
+        }
+    }
+
+    /// The staged predicate `index` of the running transaction, empty if none.
+    function _stagedPredicate(uint256 index) private view returns (bytes memory) {
+        (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) = _staged();
+        uint256 mine;
+        for (uint256 i = 0; i < origins.length; i++) {
+            if (origins[i] == tx.origin) keys[mine++] = keys[i];
+        }
+        if (mine == 0) return "";
+        assembly ("memory-safe") {
+            mstore(keys, mine)
+        }
+        // The probe reverts with the index of the first warm key (or the count): the warming it did is undone.
+        (, bytes memory answer) = address(this).staticcall(abi.encodePacked(PROBE, abi.encode(keys)));
+        uint256 warm = abi.decode(answer, (uint256));
+        uint256 seen;
+        for (uint256 i = 0; i < origins.length; i++) {
+            if (origins[i] != tx.origin) continue;
+            if (seen++ != warm) continue;
+            bytes[] memory predicates = abi.decode(txs[i], (bytes[]));
+            return index < predicates.length ? predicates[index] : bytes("");
+        }
+        return "";
+    }
+
+    /// The staged transactions, if staged for this block.
+    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
+        uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
+        uint256 length;
+        assembly ("memory-safe") {
+            codecopy(0, sub(codesize(), back), 32)
+            length := mload(0)
+        }
+        if (length == 0) return (origins, keys, txs);
+        bytes memory staged = new bytes(length);
+        assembly ("memory-safe") {
+            codecopy(add(staged, 32), sub(sub(codesize(), back), length), length)
+        }
+        uint256 blockNumber;
+        (blockNumber, origins, keys, txs) = abi.decode(staged, (uint256, address[], bytes32[], bytes[]));
+        if (blockNumber != block.number && blockNumber != ANY_BLOCK) origins = new address[](0);
+    }
+
+    /// Reverts with the index of the first of `keys` already warm in this transaction (a cold SLOAD costs 2,100, a
+    /// warm one 100), or their count.
+    function _probe(bytes calldata args) private view {
+        bytes32[] memory keys = abi.decode(args, (bytes32[]));
+        uint256 found = keys.length;
+        for (uint256 i = 0; i < keys.length; i++) {
+            bytes32 key = keys[i];
+            uint256 before = gasleft();
+            assembly {
+                pop(sload(key))
+            }
+            if (before - gasleft() < 1_000) {
+                found = i;
+                break;
+            }
+        }
+        assembly ("memory-safe") {
+            mstore(0, found)
+            revert(0, 32)
+        }
     }
 
     /// sendWarpMessage: payload.NewAddressedCall(caller, payload) inside
@@ -146,9 +247,9 @@ contract WarpMessenger is Precompile {
 
     /// UnpackGetVerifiedWarpMessageInput (a uint32, `ReadInteger`), then the MaxInt32 check, after
     /// "invalid index to specify warp message: ".
-    function _index(bytes calldata args, uint256 charged) private view {
+    function _index(bytes calldata args, uint256 charged) private view returns (uint256 index) {
         if (args.length < 32) _failIndex(charged, _unpackError(args.length));
-        uint256 index = _word(args, 0);
+        index = _word(args, 0);
         if (index > type(uint32).max) _failIndex(charged, "abi: improperly encoded uint32 value");
         if (index > uint32(type(int32).max)) _failIndex(charged, "larger than MaxInt32");
     }

@@ -16,7 +16,7 @@ export type TxRefund = { refund: bigint; cumulative: bigint }
 /** A block's refunds: by transaction hash, and in all. */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
-type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: { storageKeys: string[] }[] }
+type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: { address: string; storageKeys: string[] }[] }
 type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
 type Trace = { transactionHash: string; traceAddress: number[]; result: { gasUsed: string } | null }
 
@@ -36,6 +36,11 @@ export function intrinsicGas(tx: Pick<Tx, 'to' | 'input' | 'accessList'>): bigin
 export class NodeGas {
   /** Each block's refunds, by hash (a block's refunds never change). */
   private readonly blocks = new Map<string, Promise<BlockRefunds>>()
+  /**
+   * The node's intrinsic gas above anvil's for a transaction of a block at `timestamp`: Warp's predicate gas in
+   * place of the access-list price (./warpPredicates.ts). It counts as a refund would: gas used, and charged.
+   */
+  extraIntrinsic: ((tx: Pick<Tx, 'accessList'>, timestamp: bigint) => bigint) | undefined
 
   constructor(private readonly anvil: AnvilClient) {}
 
@@ -63,6 +68,7 @@ export class NodeGas {
       ['trace_block', [`0x${number.toString(16)}`]],
     ])
     const txs = (block as { transactions: Tx[] } | null)?.transactions ?? []
+    const timestamp = BigInt((block as { timestamp?: string } | null)?.timestamp ?? 0)
     if (txs.length === 0) return none
     const roots = new Map<string, Trace>()
     for (const t of traces as Trace[]) if (t.traceAddress.length === 0) roots.set(t.transactionHash, t)
@@ -74,7 +80,9 @@ export class NodeGas {
       if (!receipt || !root) throw new Error(`devnet: no receipt or trace of ${tx.hash} in block ${hash}`)
       // A halted frame has no result and spent all its gas: nothing refunded.
       const spent = root.result ? intrinsicGas(tx) + BigInt(root.result.gasUsed) : 0n
-      const refund = spent > BigInt(receipt.gasUsed) ? spent - BigInt(receipt.gasUsed) : 0n
+      const refunded = spent > BigInt(receipt.gasUsed) ? spent - BigInt(receipt.gasUsed) : 0n
+      // A halted transaction used its whole gas limit on both.
+      const refund = refunded + (root.result ? (this.extraIntrinsic?.(tx, timestamp) ?? 0n) : 0n)
       out.total += refund
       out.byTx.set(tx.hash, { refund, cumulative: out.total })
       if (refund > 0n) out.charges.push({ from: tx.from, wei: refund * BigInt(receipt.effectiveGasPrice) })
