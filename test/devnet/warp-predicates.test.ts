@@ -16,7 +16,7 @@ import {
   parseSignedWarpMessage,
   signerIndices,
   warpPredicateAccessListEntry,
-} from '../../src/internal.js'
+} from '../../src/warp.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { rpc, useDevnet } from '../helpers/devnet.js'

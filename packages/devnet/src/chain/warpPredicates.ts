@@ -27,7 +27,7 @@ import {
   type WarpPayload,
   warpPredicateGas,
   warpPredicateGasConfig,
-} from 'subnet-rpc/internal'
+} from 'subnet-rpc/warp'
 import { precompileAddresses } from 'subnet-rpc'
 import { activePrecompileConfig, type ChainSpec, type PrecompileConfig } from 'subnet-rpc/config'
 import type { PrecompileRuntime } from '../precompiles/runtime.js'

@@ -16,7 +16,7 @@ import {
   encodeWarpPayload,
   parseUnsignedWarpMessage,
   signersBitset,
-} from 'subnet-rpc/internal'
+} from 'subnet-rpc/warp'
 import { requireBls } from '../anvil.js'
 import { blsSign, SIGNATURE_DST } from '../identity.js'
 import type { WarpNetwork } from '../network/types.js'
