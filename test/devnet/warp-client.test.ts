@@ -76,7 +76,8 @@ describe('Warp between two L1s of one devnet', () => {
       nativeCurrency: { name: 'A', symbol: 'A', decimals: 18 },
       rpcUrls: { default: { http: [l1(alias).rpcUrl] } },
     })
-  const publicClient = (alias: 'a' | 'b') => createPublicClient({ chain: chain(alias), transport: http(l1(alias).rpcUrl) }) as PublicClient
+  const publicClient = (alias: 'a' | 'b') =>
+    createPublicClient({ chain: chain(alias), transport: http(l1(alias).rpcUrl), pollingInterval: 50 }) as PublicClient
   const walletClient = (alias: 'a' | 'b') => createWalletClient({ account: admin, chain: chain(alias), transport: http(l1(alias).rpcUrl) })
 
   let senderAddress: Hex
@@ -92,11 +93,15 @@ describe('Warp between two L1s of one devnet', () => {
   }
   /** Sends `text` from the sender contract on A; the transaction hash and its receipt. */
   const send = async (text: string) => {
+    const sentAt = performance.now()
     const hash = await walletClient('a').writeContract({ address: senderAddress, abi: sender.abi, functionName: 'send', args: [text] })
     const receipt = await publicClient('a').waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    return { hash, receipt, sentAt: performance.now() }
+    return { hash, receipt, sentAt, minedAt: performance.now() }
   }
+  const timing = (host: string, sentAt: number, minedAt: number, verifiedAt: number) =>
+    `warp (${host}): sendWarpMessage on A -> verified call on B mined: ${(verifiedAt - sentAt).toFixed(0)} ms ` +
+    `(send mined on A ${(minedAt - sentAt).toFixed(0)} ms, deliverWarpMessage until mined on B ${(verifiedAt - minedAt).toFixed(0)} ms)`
   /** The one Warp message a transaction sent, read from its SendWarpMessage log. */
   const sent = (receipt: { logs: readonly { address: string; topics: readonly string[]; data: string }[] }) => {
     const messages = warpMessagesOfLogs(receipt.logs)
@@ -164,7 +169,7 @@ describe('Warp between two L1s of one devnet', () => {
   })
 
   it('viem: deliverWarpMessage takes A’s transaction to B’s receiver, which verifies the source chain and sender', async () => {
-    const { hash, sentAt } = await send('hello B, from A (viem)')
+    const { hash, sentAt, minedAt } = await send('hello B, from A (viem)')
     const delivered = await deliverWarpMessage(walletClient('b'), {
       source: publicClient('a'),
       hash,
@@ -172,27 +177,30 @@ describe('Warp between two L1s of one devnet', () => {
       data: receiveCall(0),
     })
     const receipt = await publicClient('b').waitForTransactionReceipt({ hash: delivered })
-    const ms = performance.now() - sentAt
+    const verifiedAt = performance.now()
     expect(receipt.status).toBe('success')
     expect(await lastText('b', receiverAddress)).toBe('hello B, from A (viem)')
-    console.log(`warp (viem): send on A mined -> verified call on B mined in ${ms.toFixed(0)} ms`)
+    console.log(timing('viem', sentAt, minedAt, verifiedAt))
   })
 
   it('ethers: deliverWarpMessage with a Wallet on B and a provider of A', async () => {
     const a = new JsonRpcProvider(l1('a').rpcUrl)
     const b = new JsonRpcProvider(l1('b').rpcUrl)
+    a.pollingInterval = 50
+    b.pollingInterval = 50
     const signer = new Wallet(adminKey, b)
     const sent = new Contract(senderAddress, sender.abi as never, new Wallet(adminKey, a))
-    const t0 = performance.now()
+    const sentAt = performance.now()
     const tx = await sent.getFunction('send')('hello B, from A (ethers)')
     await tx.wait()
+    const minedAt = performance.now()
     const data = new Interface(receiver.abi as never).encodeFunctionData('receiveMessage', [0]) as Hex
     const hash = await ethersWarp.deliverWarpMessage(signer, { source: a, hash: tx.hash, to: receiverAddress, data })
     const receipt = await b.waitForTransaction(hash)
-    const ms = performance.now() - t0
+    const verifiedAt = performance.now()
     expect(receipt?.status).toBe(1)
     expect(await lastText('b', receiverAddress)).toBe('hello B, from A (ethers)')
-    console.log(`warp (ethers): send on A -> verified call on B mined in ${ms.toFixed(0)} ms`)
+    console.log(timing('ethers', sentAt, minedAt, verifiedAt))
     a.destroy()
     b.destroy()
   })
