@@ -33,7 +33,6 @@ export type WarpMessageNotFoundErrorType = WarpMessageNotFoundError & { name: 'W
  * log's second topic or the transaction's hash.
  *
  * @example
- * import { WarpMessageNotFoundError } from 'subnet-rpc'
  * catch (e) { if (e instanceof WarpMessageNotFoundError) console.log(e.id) }
  */
 export class WarpMessageNotFoundError extends SubnetRpcError {
@@ -62,7 +61,6 @@ export type WarpWeightErrorType = WarpWeightError & { name: 'WarpWeightError' }
  * signatures, or a lower quorum if the destination's Warp config allows it.
  *
  * @example
- * import { WarpWeightError } from 'subnet-rpc'
  * catch (e) { if (e instanceof WarpWeightError) console.log(e.signedWeight, e.totalWeight) }
  */
 export class WarpWeightError extends SubnetRpcError {
@@ -95,7 +93,6 @@ export type WarpQuorumErrorType = WarpQuorumError & { name: 'WarpQuorumError' }
  * request; the default is 67, and a destination verifies with its own config's numerator.
  *
  * @example
- * import { WarpQuorumError } from 'subnet-rpc'
  * catch (e) { if (e instanceof WarpQuorumError) console.log(e.quorumNum) }
  */
 export class WarpQuorumError extends SubnetRpcError {
@@ -121,7 +118,6 @@ export type WarpNetworkErrorType = WarpNetworkError & { name: 'WarpNetworkError'
  * a message whose `networkID` is not its own. Deliver it on a chain of the network the source chain is on.
  *
  * @example
- * import { WarpNetworkError } from 'subnet-rpc'
  * catch (e) { if (e instanceof WarpNetworkError) console.log(e.messageNetworkID, e.destinationNetworkID) }
  */
 export class WarpNetworkError extends SubnetRpcError {
@@ -147,7 +143,6 @@ export type BlsLibraryErrorType = BlsLibraryError & { name: 'BlsLibraryError' }
  * source node for the aggregate (`getWarpMessageAggregateSignature`).
  *
  * @example
- * import { BlsLibraryError } from 'subnet-rpc'
  * catch (e) { if (e instanceof BlsLibraryError) console.log(e.message) }
  */
 export class BlsLibraryError extends SubnetRpcError {
