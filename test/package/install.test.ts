@@ -72,7 +72,14 @@ async function node(app: App, file: string, code: string, env: Record<string, st
   return stdout
 }
 
-const browserEntries = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/viem/precompiles']
+const browserEntries = [
+  'subnet-rpc',
+  'subnet-rpc/viem',
+  'subnet-rpc/viem/actions',
+  'subnet-rpc/viem/precompiles',
+  'subnet-rpc/viem/warp',
+  'subnet-rpc/warp',
+]
 const srcOf = entryPoints
 
 async function srcExports(ids: string[]): Promise<Record<string, string[]>> {
