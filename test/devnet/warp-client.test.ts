@@ -19,16 +19,18 @@ import {
   encodeFunctionData,
   type Hex,
   http,
+  decodeFunctionResult,
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import artifacts from '../../contracts/examples/artifacts.json' with { type: 'json' }
 import { decodeCb58, encodeCb58 } from '../../src/core/cb58.js'
-import { WarpMessageNotFoundError, WarpNetworkError } from '../../src/index.js'
+import { WarpMessageNotFoundError, WarpNetworkError, WarpWeightError, warpMessengerAbi, warpMessengerAddress } from '../../src/index.js'
 import * as ethersWarp from '../../src/ethers/index.js'
 import {
   deliverWarpMessage,
+  getWarpBlockAggregateSignature,
   getWarpBlockSignature,
   getWarpMessage,
   getWarpMessageAggregateSignature,
@@ -38,6 +40,7 @@ import {
 import {
   aggregateWarpSignatures,
   canonicalWarpValidators,
+  checkWarpWeight,
   encodeUnsignedWarpMessage,
   parseWarpPayload,
   warpMessagesOfLogs,
@@ -257,6 +260,72 @@ describe('Warp between two L1s of one devnet', () => {
         destinationNetworkID: 1,
       }),
     ).rejects.toBeInstanceOf(WarpNetworkError)
+    expect(await publicClient('b').getTransactionCount({ address: admin.address })).toBe(before)
+  })
+
+  it('block hashes: the node’s aggregate of a block’s hash message, the same in viem and ethers, with the quorum', async () => {
+    const { receipt } = await send('a block to sign')
+    const signed = await getWarpBlockAggregateSignature(publicClient('a'), { blockID: receipt.blockHash })
+    expect(signed.networkID).toBe(devnet().network.networkID)
+    expect(signed.sourceChainID).toBe(hex32(l1('a').blockchainID))
+    expect(parseWarpPayload(signed.payload)).toEqual({ type: 'hash', hash: receipt.blockHash })
+    const set = canonicalWarpValidators(l1('a').validators.map((v) => ({ publicKey: hexOf(v.publicKey), weight: v.weight })))
+    checkWarpWeight(warpSignedWeight(signed, set), set.totalWeight)
+    const provider = new JsonRpcProvider(l1('a').rpcUrl)
+    expect(await ethersWarp.getWarpBlockAggregateSignature(provider, receipt.blockHash)).toEqual(signed)
+    const { id } = sent(receipt)
+    expect(await ethersWarp.getWarpMessageAggregateSignature(provider, id, { quorumNum: 67 })).toEqual(
+      await getWarpMessageAggregateSignature(publicClient('a'), { messageID: id, quorumNum: 67 }),
+    )
+    provider.destroy()
+  })
+
+  it('the receiver refuses a verified message from another sender on A: the delivery reverts and nothing is received', async () => {
+    // An account, not the sender contract, sends on A: the message verifies, but its origin sender is not trusted.
+    const hash = await walletClient('a').writeContract({
+      address: warpMessengerAddress,
+      abi: warpMessengerAbi,
+      functionName: 'sendWarpMessage',
+      args: [encodeAbiParameters([{ type: 'string' }], ['not from the sender contract'])],
+    })
+    await publicClient('a').waitForTransactionReceipt({ hash })
+    const count = () => publicClient('b').readContract({ address: receiverAddress, abi: receiver.abi, functionName: 'received' })
+    const before = await count()
+    // With a gas limit the transaction is mined (no estimate) and reverts in the receiver: the message verified,
+    // but its origin sender is an account.
+    const delivered = await deliverWarpMessage(walletClient('b'), {
+      source: publicClient('a'),
+      hash,
+      to: receiverAddress,
+      data: receiveCall(0),
+      gas: 1_000_000n,
+    })
+    expect((await publicClient('b').waitForTransactionReceipt({ hash: delivered })).status).toBe('reverted')
+    // What the receiver read: the verified message, whose origin sender is the account.
+    const signed = await getWarpMessageAggregateSignature(publicClient('a'), {
+      messageID: sent(await publicClient('a').getTransactionReceipt({ hash })).id,
+    })
+    const { data } = await publicClient('b').call({
+      to: warpMessengerAddress,
+      data: encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] }),
+      accessList: warpPredicateAccessList([signed]),
+    })
+    const [message, valid] = decodeFunctionResult({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', data: data! })
+    expect({ valid, sender: message.originSenderAddress }).toEqual({ valid: true, sender: admin.address })
+    expect(await count()).toBe(before)
+  })
+
+  it('with the validator set given, a quorum the node’s aggregate misses is WarpWeightError before anything is sent', async () => {
+    const { hash } = await send('weighed')
+    const before = await publicClient('b').getTransactionCount({ address: admin.address })
+    // The set as the sender claims it, with a heavy validator the source node does not know: its signers fall short.
+    const validators = [
+      ...l1('a').validators.map((v) => ({ publicKey: hexOf(v.publicKey), weight: v.weight })),
+      { publicKey: hexOf(bls12_381.getPublicKey(Uint8Array.from({ length: 32 }, (_, i) => i + 1))), weight: 1n << 40n },
+    ]
+    await expect(
+      deliverWarpMessage(walletClient('b'), { source: publicClient('a'), hash, to: receiverAddress, data: receiveCall(0), validators }),
+    ).rejects.toBeInstanceOf(WarpWeightError)
     expect(await publicClient('b').getTransactionCount({ address: admin.address })).toBe(before)
   })
 
