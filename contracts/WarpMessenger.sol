@@ -96,8 +96,14 @@ contract WarpMessenger is Precompile {
     function _verified(Meter memory meter, bytes calldata args, bool blockHash) private view returns (bytes memory) {
         (, bool granite) = _rules();
         uint256 base = granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS;
+        uint256 index = _index(args, base);
+        // Nothing staged (no transaction of the block carries predicates): the empty output at once.
+        if (_stagedLength() == 0) {
+            _charge(meter, base);
+            return _none(blockHash);
+        }
         (uint256 cost, bytes memory output, bool failed) =
-            _answer(_index(args, base), blockHash, base, granite ? GRANITE_PER_CHUNK_GAS : PER_CHUNK_GAS);
+            _answer(index, blockHash, base, granite ? GRANITE_PER_CHUNK_GAS : PER_CHUNK_GAS);
         if (failed) _fail(cost, string(output));
         _charge(meter, cost);
         return output;
@@ -152,13 +158,17 @@ contract WarpMessenger is Precompile {
     }
 
     /// The staged transactions, if staged for this block.
-    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
+    function _stagedLength() private pure returns (uint256 length) {
         uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
-        uint256 length;
         assembly ("memory-safe") {
             codecopy(0, sub(codesize(), back), 32)
             length := mload(0)
         }
+    }
+
+    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
+        uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
+        uint256 length = _stagedLength();
         if (length == 0) return (origins, keys, txs);
         bytes memory staged = new bytes(length);
         assembly ("memory-safe") {
