@@ -16,7 +16,13 @@ export type TxRefund = { refund: bigint; cumulative: bigint }
 /** A block's refunds: by transaction hash, and in all. */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
-type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: readonly { address: string; storageKeys: readonly string[] }[] }
+type Tx = {
+  hash: string
+  from: string
+  to?: string | null
+  input: string
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[]
+}
 type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
 type Trace = { transactionHash: string; traceAddress: number[]; result: { gasUsed: string } | null }
 
