@@ -395,8 +395,11 @@ export class WarpPredicateService {
     const out = new Map<string, Uint8Array>()
     if (!this.config(block.timestamp) || (Array.isArray(block.transactions) && block.transactions.length === 0))
       return blockResultsBytes(out)
-    const full = await this.anvil.request<{ transactions: MinedTx[] } | null>('eth_getBlockByHash', [block.hash, true])
-    for (const tx of full?.transactions ?? []) {
+    // A block read with its transactions holds their access lists; else one look at anvil.
+    const given = block.transactions?.every((t) => typeof t === 'object' && t !== null) ? (block.transactions as MinedTx[]) : undefined
+    const txs =
+      given ?? (await this.anvil.request<{ transactions: MinedTx[] } | null>('eth_getBlockByHash', [block.hash, true]))?.transactions ?? []
+    for (const tx of txs) {
       const parsed = this.parse(tx.accessList, block.timestamp)
       if (!parsed || !('predicates' in parsed)) continue
       const failed = parsed.predicates.flatMap((p, i) => (this.verify(p, block.timestamp) ? [] : [i]))
