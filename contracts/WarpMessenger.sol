@@ -62,7 +62,7 @@ contract WarpMessenger is Precompile {
     /// `GetBlockchainID` before Granite and from Granite.
     uint256 internal constant GET_BLOCKCHAIN_ID_GAS = 2;
     uint256 internal constant GRANITE_GET_BLOCKCHAIN_ID_GAS = 200;
-    /// `GetVerifiedWarpMessageBase` (both getters, handleWarpMessage); with no predicate nothing per chunk or signer.
+    /// `GetVerifiedWarpMessageBase` (both getters, handleWarpMessage); a valid predicate adds `PerWarpMessageChunk` per chunk.
     uint256 internal constant GET_VERIFIED_GAS = 2;
     uint256 internal constant GRANITE_GET_VERIFIED_GAS = 750;
     /// `SendWarpMessageBase` (both tables): the log and its 3 topics, `addWarpMessageBaseGasCost` (20,000, a BLS

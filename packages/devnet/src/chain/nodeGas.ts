@@ -6,7 +6,9 @@
  * gas before the refund is its intrinsic gas (core/state_transition.go `IntrinsicGas`) plus what its top
  * call frame spent (anvil's `trace_block`: a frame's `gasUsed` is counted before refunds), and what its
  * receipt reports under that was refunded. Receipts, blocks, the fee window and the fees charged
- * (./blockFees.ts `creditFees`) then use the node's figures.
+ * (./blockFees.ts `creditFees`) then use the node's figures. Warp predicates count the same way: a node's
+ * intrinsic gas takes their predicate gas where anvil took the access-list price (`extraIntrinsic`,
+ * ./warpPredicates.ts), the difference is added as a refund is.
  */
 import type { AnvilClient } from './anvilClient.js'
 
