@@ -62,7 +62,7 @@ contract WarpMessenger is Precompile {
     /// `GetBlockchainID` before Granite and from Granite.
     uint256 internal constant GET_BLOCKCHAIN_ID_GAS = 2;
     uint256 internal constant GRANITE_GET_BLOCKCHAIN_ID_GAS = 200;
-    /// `GetVerifiedWarpMessageBase` (both getters, handleWarpMessage); with no predicate nothing per chunk or signer.
+    /// `GetVerifiedWarpMessageBase` (both getters, handleWarpMessage); a valid predicate adds `PerWarpMessageChunk` per chunk.
     uint256 internal constant GET_VERIFIED_GAS = 2;
     uint256 internal constant GRANITE_GET_VERIFIED_GAS = 750;
     /// `SendWarpMessageBase` (both tables): the log and its 3 topics, `addWarpMessageBaseGasCost` (20,000, a BLS
@@ -96,8 +96,14 @@ contract WarpMessenger is Precompile {
     function _verified(Meter memory meter, bytes calldata args, bool blockHash) private view returns (bytes memory) {
         (, bool granite) = _rules();
         uint256 base = granite ? GRANITE_GET_VERIFIED_GAS : GET_VERIFIED_GAS;
+        uint256 index = _index(args, base);
+        // Nothing staged (no transaction of the block carries predicates): the empty output at once.
+        if (_stagedLength() == 0) {
+            _charge(meter, base);
+            return _none(blockHash);
+        }
         (uint256 cost, bytes memory output, bool failed) =
-            _answer(_index(args, base), blockHash, base, granite ? GRANITE_PER_CHUNK_GAS : PER_CHUNK_GAS);
+            _answer(index, blockHash, base, granite ? GRANITE_PER_CHUNK_GAS : PER_CHUNK_GAS);
         if (failed) _fail(cost, string(output));
         _charge(meter, cost);
         return output;
@@ -152,13 +158,17 @@ contract WarpMessenger is Precompile {
     }
 
     /// The staged transactions, if staged for this block.
-    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
+    function _stagedLength() private pure returns (uint256 length) {
         uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
-        uint256 length;
         assembly ("memory-safe") {
             codecopy(0, sub(codesize(), back), 32)
             length := mload(0)
         }
+    }
+
+    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
+        uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
+        uint256 length = _stagedLength();
         if (length == 0) return (origins, keys, txs);
         bytes memory staged = new bytes(length);
         assembly ("memory-safe") {
@@ -174,20 +184,26 @@ contract WarpMessenger is Precompile {
     function _probe(bytes calldata args) private view {
         bytes32[] memory keys = abi.decode(args, (bytes32[]));
         uint256 found = keys.length;
+        // The values read go into the revert data: a load whose value is unused would be optimized away.
+        uint256 seen;
         for (uint256 i = 0; i < keys.length; i++) {
             bytes32 key = keys[i];
             uint256 before = gasleft();
+            uint256 value;
             assembly {
-                pop(sload(key))
+                value := sload(key)
             }
-            if (before - gasleft() < 1_000) {
+            uint256 used = before - gasleft();
+            seen |= value;
+            if (used < 1_000) {
                 found = i;
                 break;
             }
         }
         assembly ("memory-safe") {
             mstore(0, found)
-            revert(0, 32)
+            mstore(32, seen)
+            revert(0, 64)
         }
     }
 

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadChainFiles } from '../../src/config.js'
 import { ChainConfigError } from '../../src/index.js'
 import { startDevnet } from '../../packages/devnet/src/index.js'
+import { spyAnvil } from '../helpers/devnet.js'
 import { chainConfigJson } from '../../src/core/config/chainSpec.js'
 import { checkForks } from '../../src/core/config/forkOrder.js'
 import { goJson } from '../../src/core/json/goJson.js'
@@ -52,18 +53,6 @@ function errorOf(f: () => unknown): ChainConfigError {
     return e as ChainConfigError
   }
   throw new Error('expected a ChainConfigError, but loading succeeded')
-}
-
-/**
- * An "anvil" of a supported version (it answers `--version` as anvil 1.7.1 does) that leaves a mark in `dir` if it is
- * ever started: a config error must come before anvil.
- */
-function spyAnvil(dir: string): { mark: string; anvilBinary: string } {
-  const mark = join(dir, 'anvil-started')
-  const anvilBinary = join(dir, 'anvil-spy.sh')
-  const script = `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\ntouch '${mark}'\nsleep 30\n`
-  writeFileSync(anvilBinary, script, { mode: 0o755 })
-  return { mark, anvilBinary }
 }
 
 /** Loading fails with exactly `<where>: <message>`. */

@@ -86,12 +86,13 @@ describe('before Granite', () => {
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(false)
   })
 
-  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas), which is then all a mined call
-  // costs (an eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
+  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas; the verified-message getters
+  // about 2,000, as they look for staged predicates first), which is then all a mined call costs (an eth_call given
+  // the node's gas still succeeds: go-tables-warp.test.ts).
   const cases: Case[] = [
     { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 1_500 },
-    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 1_500 },
-    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 1_500 },
+    { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 2_000 },
+    { name: 'getVerifiedWarpBlockHash (2)', data: getBlockHash, fixed: 2, excess: 2_000 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))
@@ -108,8 +109,8 @@ describe('from Granite', () => {
   const cases: Case[] = [
     // getBlockchainID's 200 is still below the stand-in's own code.
     { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 1_250 },
-    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 750 },
-    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 750 },
+    { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 1_250 },
+    { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 1_250 },
     ...sendCases(),
   ]
   for (const c of cases) it(c.name, async () => void (await measure(c)))

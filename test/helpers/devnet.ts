@@ -1,6 +1,7 @@
 /** Shared helpers for tests against a real devnet (real anvil, real HTTP). */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { startDevnet, type Devnet, type DevnetOptions } from '../../packages/devnet/src/index.js'
 import type { FeeConfig } from '../../src/index.js'
@@ -169,4 +170,16 @@ export async function verifyBlocks(devnet: Devnet): Promise<void> {
     parent = block
   }
   if (failures.length > 0) throw new Error(`blocks a node would refuse:\n${failures.join('\n')}`)
+}
+
+/**
+ * An "anvil" of a supported version (it answers `--version` as anvil 1.7.1 does) that leaves a mark in `dir` if it is
+ * ever started: a config error must come before anvil.
+ */
+export function spyAnvil(dir: string): { mark: string; anvilBinary: string } {
+  const mark = join(dir, 'anvil-started')
+  const anvilBinary = join(dir, 'anvil-spy.sh')
+  const script = `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\ntouch '${mark}'\nsleep 30\n`
+  writeFileSync(anvilBinary, script, { mode: 0o755 })
+  return { mark, anvilBinary }
 }

@@ -1,7 +1,7 @@
 /**
- * `startDevnet`: a local Avalanche L1 node stand-in. It serves `/ext/info` and the L1's
- * `/ext/bc/<id>/rpc` on the node's wire format and forwards standard Ethereum methods
- * to a real anvil.
+ * `startDevnet`: a local Avalanche node stand-in validating one Subnet-EVM L1 (or several, `l1s`). It serves
+ * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws` and `/validators` on the node's wire format,
+ * and forwards standard Ethereum methods to each L1's own anvil (./l1.ts).
  */
 import { existsSync } from 'node:fs'
 import { loadChainFiles, type ChainFiles, type JsonSource } from 'subnet-rpc/config'

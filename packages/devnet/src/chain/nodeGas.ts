@@ -6,7 +6,9 @@
  * gas before the refund is its intrinsic gas (core/state_transition.go `IntrinsicGas`) plus what its top
  * call frame spent (anvil's `trace_block`: a frame's `gasUsed` is counted before refunds), and what its
  * receipt reports under that was refunded. Receipts, blocks, the fee window and the fees charged
- * (./blockFees.ts `creditFees`) then use the node's figures.
+ * (./blockFees.ts `creditFees`) then use the node's figures. Warp predicates count the same way: a node's
+ * intrinsic gas takes their predicate gas where anvil took the access-list price (`extraIntrinsic`,
+ * ./warpPredicates.ts), the difference is added as a refund is.
  */
 import type { AnvilClient } from './anvilClient.js'
 
@@ -16,7 +18,13 @@ export type TxRefund = { refund: bigint; cumulative: bigint }
 /** A block's refunds: by transaction hash, and in all. */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
-type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: { address: string; storageKeys: string[] }[] }
+type Tx = {
+  hash: string
+  from: string
+  to?: string | null
+  input: string
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[]
+}
 type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
 type Trace = { transactionHash: string; traceAddress: number[]; result: { gasUsed: string } | null }
 

@@ -28,7 +28,7 @@ import { innerCreationTargets } from '../precompiles/innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from '../precompiles/rawTx.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { intrinsicGas } from './nodeGas.js'
-import { warpSimulation } from './warpPredicates.js'
+import { inputOf, warpSimulation } from './warpPredicates.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
 
@@ -232,12 +232,6 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
 }
 
 type AccessList = { address: string; storageKeys: string[] }[]
-
-/** A message's call data: a raw transaction's `input`, an unsigned send's `input` or `data`. */
-function inputOf(message: object): string {
-  const { input, data } = message as { input?: unknown; data?: unknown }
-  return typeof input === 'string' ? input : typeof data === 'string' ? data : '0x'
-}
 
 /** An `eth_sendTransaction`'s arguments as the pool sees them: sender, nonce, fee cap; undefined without a sender. */
 function unsignedSend(args: unknown): Send | undefined {

@@ -34,6 +34,7 @@ import type { PrecompileRuntime } from '../precompiles/runtime.js'
 import type { AnvilClient } from './anvilClient.js'
 import { type CallOutcome, type ChainCall, nodeErrorOutcome } from './envelope.js'
 import { answerOf, argsOf, type L1 } from './methods.js'
+import { intrinsicGas } from './nodeGas.js'
 import { requireBls } from '../anvil.js'
 import { SIGNATURE_DST } from '../identity.js'
 import type { WarpNetwork } from '../network/types.js'
@@ -394,8 +395,11 @@ export class WarpPredicateService {
     const out = new Map<string, Uint8Array>()
     if (!this.config(block.timestamp) || (Array.isArray(block.transactions) && block.transactions.length === 0))
       return blockResultsBytes(out)
-    const full = await this.anvil.request<{ transactions: MinedTx[] } | null>('eth_getBlockByHash', [block.hash, true])
-    for (const tx of full?.transactions ?? []) {
+    // A block read with its transactions holds their access lists; else one look at anvil.
+    const given = block.transactions?.every((t) => typeof t === 'object' && t !== null) ? (block.transactions as MinedTx[]) : undefined
+    const txs =
+      given ?? (await this.anvil.request<{ transactions: MinedTx[] } | null>('eth_getBlockByHash', [block.hash, true]))?.transactions ?? []
+    for (const tx of txs) {
       const parsed = this.parse(tx.accessList, block.timestamp)
       if (!parsed || !('predicates' in parsed)) continue
       const failed = parsed.predicates.flatMap((p, i) => (this.verify(p, block.timestamp) ? [] : [i]))
@@ -436,9 +440,27 @@ export async function warpSimulation(call: ChainCall, l1: L1): Promise<CallOutco
   const own = Object.keys(user).find((k) => k.toLowerCase() === warpAddress)
   const merged = { ...user, [own ?? warpAddress]: { ...(own ? user[own] : {}), code: service.simulationCode(from, parsed.predicates) } }
   const block = typeof tag === 'string' && /^(accepted|finalized|safe|pending)$/.test(tag) ? 'latest' : (tag ?? 'latest')
-  const params = [tx, block, merged, ...rest]
+  // anvil takes the access-list price where the node takes the predicate gas: the call goes to anvil with that much
+  // less gas, so that its execution gets what the node's would (a node refuses less than its intrinsic gas).
+  const extra = parsed.accessListGas - plainAccessListGas(accessList)
+  const given = typeof t.gas === 'string' && /^0x[0-9a-fA-F]+$/.test(t.gas) ? BigInt(t.gas) : undefined
+  if (given !== undefined && given < intrinsicGas({ ...(t as { to?: string }), input: inputOf(t), accessList }) + extra) {
+    const needed = intrinsicGas({ ...(t as { to?: string }), input: inputOf(t), accessList }) + extra
+    return nodeErrorOutcome(
+      call.method === 'eth_call'
+        ? `err: intrinsic gas too low: have ${given}, want ${needed} (supplied gas ${given})`
+        : `gas required exceeds allowance (${given})`,
+    )
+  }
+  const sent = given === undefined ? tx : { ...t, gas: `0x${(given - extra).toString(16)}` }
+  const params = [sent, block, merged, ...rest]
   const outcome = await answerOf({ ...call, params: JSON.stringify(params) }, await l1.anvil.outcome(call.method, params), l1)
   if (call.method !== 'eth_estimateGas' || !('result' in outcome)) return outcome
-  const extra = parsed.accessListGas - plainAccessListGas(accessList)
   return { result: JSON.stringify(`0x${(BigInt(JSON.parse(outcome.result) as string) + extra).toString(16)}`) }
+}
+
+/** A call's or a message's data: `input`, else `data`. */
+export function inputOf(args: object): string {
+  const { input, data } = args as { input?: unknown; data?: unknown }
+  return typeof input === 'string' ? input : typeof data === 'string' ? data : '0x'
 }

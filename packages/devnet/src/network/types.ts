@@ -3,13 +3,12 @@
  * knows (which subnet a blockchain belongs to, the subnet's current validator set with BLS keys).
  *
  * @example
- * ```ts
- * import type { WarpNetwork } from "./types.js";
- * declare const network: WarpNetwork;
- * declare const blockchainID: Uint8Array;
- * const subnetID = network.subnetOf(blockchainID);
- * const set = subnetID === undefined ? [] : network.validators(subnetID);
- * ```
+ * import { startDevnet } from 'subnet-rpc-devnet'
+ *
+ * const devnet = await startDevnet()
+ * // The default L1's validators: this node first, then the peers that track its subnet.
+ * for (const v of devnet.l1s[0]!.validators) console.log(v.nodeID, v.weight, v.thisNode, v.publicKey.length)
+ * await devnet.stop()
  */
 export type NetworkValidator = {
   nodeID: string
@@ -27,11 +26,13 @@ export type NetworkValidator = {
  * subnet's current validator set.
  *
  * @example
- * ```ts
- * import type { WarpNetwork } from "./types.js";
- * declare const network: WarpNetwork;
- * const id: number = network.networkID;
- * ```
+ * import { startDevnet } from 'subnet-rpc-devnet'
+ * import { decodeCb58 } from 'subnet-rpc'
+ *
+ * const devnet = await startDevnet()
+ * const subnet = devnet.network.subnetOf(decodeCb58(devnet.blockchainID)) // the L1's subnet ID, as bytes
+ * const validators = subnet ? devnet.network.validators(subnet) : [] // NodeID, weight, BLS keys of each
+ * await devnet.stop()
  */
 export interface WarpNetwork {
   readonly networkID: number
