@@ -10,13 +10,7 @@
 import { createHash } from 'node:crypto'
 import { concat, encodeAbiParameters, encodeFunctionData, encodeFunctionResult, type Hex, toEventSelector, toHex } from 'viem'
 import { warpMessengerAbi } from '../../../src/core/precompiles/abis.js'
-import {
-  encodeSignedWarpMessage,
-  encodeWarpPayload,
-  packPredicate,
-  warpPredicateGas,
-  warpPredicateGasConfig,
-} from '../../../src/internal.js'
+import { encodeSignedWarpMessage, encodeWarpPayload, packPredicate, warpPredicateGas, warpPredicateGasConfig } from '../../../src/warp.js'
 import type { Case } from './harness.js'
 import { intrinsicGas, word } from './harness.js'
 
