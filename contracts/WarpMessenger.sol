@@ -33,11 +33,13 @@ interface IWarpMessenger {
 /// (core/predicate_check.go `CheckTxPredicates`) and the getters read the index-th one with its result. The stand-in
 /// cannot see the access list, so the devnet stages what the getters answer for each predicate of each transaction
 /// of the block about to be mined (packages/devnet/src/chain/warpPredicates.ts `stagedTrailer`) in the code, before
-/// the IDs: ABI-encoded `(uint256 blockNumber, address[] origins, bytes32[] keys, bytes[] txs)`, then its length as a
-/// word; each of `txs` is an ABI-encoded `bytes[]`, one per predicate, each `(uint256 header, bytes message, bytes
-/// blockHash)`: `header` is whether it verified (bit 0: its bit unset in the block's results), whether each getter
-/// fails with its output as the text (bit 8: `getVerifiedWarpMessage`, bit 9: `getVerifiedWarpBlockHash`; the payload
-/// of the other type), and the chunk count from bit 16. A transaction is found by
+/// the IDs, then its length as a word. In 32-byte words, offsets from its start: the block number it is for, the
+/// transaction count, then per transaction its origin, its key and the offset of its table; a table is the predicate
+/// count, then per predicate `header` and the offset and length of each getter's output (message, then block hash);
+/// then the outputs' bytes. `header` is whether it verified (bit 0: its bit unset in the block's results), whether each
+/// getter fails with its output as the text (bit 8: `getVerifiedWarpMessage`, bit 9: `getVerifiedWarpBlockHash`; the
+/// payload of the other type), and the chunk count from bit 16. Read word by word, not decoded, to keep the reads
+/// cheap. A transaction is found by
 /// its origin and by one storage key of its Warp tuples (`key`), warm from the transaction's start (EIP-2929) only in
 /// the transaction whose access list holds it, probed in a call that reverts so that the probe warms nothing. Warp is
 /// enabled only from Durango (its config's Verify), so there are no pre-Durango rules here.
@@ -114,11 +116,18 @@ contract WarpMessenger is Precompile {
         view
         returns (uint256 cost, bytes memory output, bool failed)
     {
-        bytes memory staged = _stagedPredicate(index);
-        if (staged.length == 0) return (base, _none(blockHash), false);
-        (uint256 header, bytes memory message, bytes memory hash) = abi.decode(staged, (uint256, bytes, bytes));
+        uint256 entry = _stagedPredicate(index);
+        if (entry == 0) return (base, _none(blockHash), false);
+        uint256 header = _codeWord(entry);
         if (header & 1 == 0) return (base, _none(blockHash), false);
-        return (base + perChunk * (header >> 16), blockHash ? hash : message, header & (blockHash ? 0x200 : 0x100) != 0);
+        // The output's offset in the staging and its length: words 1 and 2 (the message getter), 3 and 4 (block hash).
+        uint256 at = _stagedStart() + _codeWord(entry + (blockHash ? 96 : 32));
+        uint256 length = _codeWord(entry + (blockHash ? 128 : 64));
+        output = new bytes(length);
+        assembly ("memory-safe") {
+            codecopy(add(output, 32), at, length)
+        }
+        return (base + perChunk * (header >> 16), output, header & (blockHash ? 0x200 : 0x100) != 0);
     }
 
     /// abi.encode(WarpMessage(0, 0, ""), false): the tuple's offset, false, then the tuple; or
@@ -133,14 +142,18 @@ contract WarpMessenger is Precompile {
         }
     }
 
-    /// The staged predicate `index` of the running transaction, empty if none.
-    function _stagedPredicate(uint256 index) private view returns (bytes memory) {
-        (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) = _staged();
+    /// The code offset of the staged predicate `index` of the running transaction (its five words), 0 if none.
+    function _stagedPredicate(uint256 index) private view returns (uint256) {
+        uint256 start = _stagedStart();
+        uint256 blockNumber = _codeWord(start);
+        if (blockNumber != block.number && blockNumber != ANY_BLOCK) return 0;
+        uint256 count = _codeWord(start + 32);
+        bytes32[] memory keys = new bytes32[](count);
         uint256 mine;
-        for (uint256 i = 0; i < origins.length; i++) {
-            if (origins[i] == tx.origin) keys[mine++] = keys[i];
+        for (uint256 i = 0; i < count; i++) {
+            if (address(uint160(_codeWord(start + 64 + i * 96))) == tx.origin) keys[mine++] = bytes32(_codeWord(start + 96 + i * 96));
         }
-        if (mine == 0) return "";
+        if (mine == 0) return 0;
         assembly ("memory-safe") {
             mstore(keys, mine)
         }
@@ -148,16 +161,16 @@ contract WarpMessenger is Precompile {
         (, bytes memory answer) = address(this).staticcall(abi.encodePacked(PROBE, abi.encode(keys)));
         uint256 warm = abi.decode(answer, (uint256));
         uint256 seen;
-        for (uint256 i = 0; i < origins.length; i++) {
-            if (origins[i] != tx.origin) continue;
+        for (uint256 i = 0; i < count; i++) {
+            if (address(uint160(_codeWord(start + 64 + i * 96))) != tx.origin) continue;
             if (seen++ != warm) continue;
-            bytes[] memory predicates = abi.decode(txs[i], (bytes[]));
-            return index < predicates.length ? predicates[index] : bytes("");
+            uint256 table = start + _codeWord(start + 128 + i * 96);
+            return index < _codeWord(table) ? table + 32 + index * 160 : 0;
         }
-        return "";
+        return 0;
     }
 
-    /// The staged transactions, if staged for this block.
+    /// The staged predicates' length (0: none staged).
     function _stagedLength() private pure returns (uint256 length) {
         uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
         assembly ("memory-safe") {
@@ -166,17 +179,23 @@ contract WarpMessenger is Precompile {
         }
     }
 
-    function _staged() private view returns (address[] memory origins, bytes32[] memory keys, bytes[] memory txs) {
-        uint256 back = CONTEXT + RULES_TRAILER + STAGED_LENGTH;
-        uint256 length = _stagedLength();
-        if (length == 0) return (origins, keys, txs);
-        bytes memory staged = new bytes(length);
-        assembly ("memory-safe") {
-            codecopy(add(staged, 32), sub(sub(codesize(), back), length), length)
+    /// Where the staged predicates start in the code.
+    function _stagedStart() private pure returns (uint256) {
+        return _codeSize() - CONTEXT - RULES_TRAILER - STAGED_LENGTH - _stagedLength();
+    }
+
+    function _codeSize() private pure returns (uint256 size) {
+        assembly {
+            size := codesize()
         }
-        uint256 blockNumber;
-        (blockNumber, origins, keys, txs) = abi.decode(staged, (uint256, address[], bytes32[], bytes[]));
-        if (blockNumber != block.number && blockNumber != ANY_BLOCK) origins = new address[](0);
+    }
+
+    /// The 32 bytes of code at `offset`.
+    function _codeWord(uint256 offset) private pure returns (uint256 word) {
+        assembly ("memory-safe") {
+            codecopy(0, offset, 32)
+            word := mload(0)
+        }
     }
 
     /// Reverts with the index of the first of `keys` already warm in this transaction (a cold SLOAD costs 2,100, a

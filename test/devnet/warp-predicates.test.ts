@@ -20,8 +20,9 @@ import {
 } from '../../src/warp.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
+import { privateKeyToAccount } from 'viem/accounts'
 import { rpc, useDevnet } from '../helpers/devnet.js'
-import { ADMIN, T0, tableGenesis } from './go-tables/harness.js'
+import { ADMIN, LATER, T0, tableGenesis } from './go-tables/harness.js'
 
 const WARP = '0x0200000000000000000000000000000000000005'
 type Reply = { result?: any; error?: { code: number; message: string } }
@@ -324,5 +325,77 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
       'err: cannot unpack predicate bytes: wrong delimiter (supplied gas 1048576)',
     )
     expect((await call(b().rpcUrl, 'eth_estimateGas', [tx])).error?.message).toBe('cannot unpack predicate bytes: wrong delimiter')
+  })
+})
+
+describe('Warp on one L1 before Granite: a message of its own, delivered to itself', { timeout: 60_000 }, () => {
+  const devnet = useDevnet({
+    genesis: tableGenesis(
+      43_403,
+      { warpConfig: { blockTimestamp: T0, quorumNumerator: 67 } },
+      { durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: LATER },
+    ),
+  })
+  const admin = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+  const call = async (method: string, params: unknown[]): Promise<Reply> =>
+    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
+  const ok = async (method: string, params: unknown[]) => {
+    const reply = await call(method, params)
+    expect(reply.error, JSON.stringify(reply.error)).toBeUndefined()
+    return reply.result
+  }
+
+  it('a raw transaction reading it: valid, and gasUsed exactly the node’s (predicate gas + 2 + 3,200 per chunk)', async () => {
+    const send = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'sendWarpMessage', args: ['0xabcdef'] })
+    const sent = await ok('eth_sendTransaction', [{ from: ADMIN, to: WARP, data: send, gas: '0x100000' }])
+    const id = (await ok('eth_getTransactionReceipt', [sent])).logs[0].topics[2] as string
+    const signed = await ok('warp_getMessageAggregateSignature', [encodeCb58(Buffer.from(id.slice(2), 'hex')), 67, ''])
+    const message = parseSignedWarpMessage(signed)
+    expect(message.sourceChainID).toBe(hexOf(decodeCb58(devnet().blockchainID)))
+    const signers = BigInt(signerIndices(message.signature.signers).length)
+    const entry = warpPredicateAccessListEntry(signed)
+    const chunks = BigInt(entry.storageKeys.length)
+    const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+    const node = 21_000n + calldataGas(data) + (200_000n + 3_200n * chunks + 500n * signers) + (2n + 3_200n * chunks)
+    // eth_call given exactly the node's gas answers the message; one gas less runs out.
+    const tx = { from: ADMIN, to: WARP, data, accessList: [entry] }
+    const answer = await ok('eth_call', [{ ...tx, gas: `0x${node.toString(16)}` }, 'latest'])
+    expect(decodeFunctionResult({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', data: answer })[1]).toBe(true)
+    expect((await call('eth_call', [{ ...tx, gas: `0x${(node - 1n).toString(16)}` }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'out of gas',
+    })
+    const [nonce, fees] = await Promise.all([ok('eth_getTransactionCount', [ADMIN, 'latest']), ok('eth_baseFee', [])])
+    const raw = await admin.signTransaction({
+      chainId: 43_403,
+      type: 'eip1559',
+      nonce: Number(nonce),
+      to: WARP,
+      data,
+      gas: 400_000n,
+      maxFeePerGas: BigInt(fees) * 2n,
+      maxPriorityFeePerGas: 1n,
+      accessList: [entry],
+    })
+    const receipt = await ok('eth_getTransactionReceipt', [await ok('eth_sendRawTransaction', [raw])])
+    expect(receipt.status).toBe('0x1')
+    expect(BigInt(receipt.gasUsed)).toBe(node)
+    // A raw transaction with too little gas for the node's intrinsic gas is refused by the pool.
+    const low = await admin.signTransaction({
+      chainId: 43_403,
+      type: 'eip1559',
+      nonce: Number(nonce) + 1,
+      to: WARP,
+      data,
+      gas: 100_000n,
+      maxFeePerGas: BigInt(fees) * 2n,
+      maxPriorityFeePerGas: 1n,
+      accessList: [entry],
+    })
+    const intrinsic = node - (2n + 3_200n * chunks)
+    expect((await call('eth_sendRawTransaction', [low])).error).toEqual({
+      code: -32000,
+      message: `intrinsic gas too low: address ${ADMIN} tx gas (100000), minimum needed ${intrinsic}`,
+    })
   })
 })

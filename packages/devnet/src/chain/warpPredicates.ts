@@ -172,7 +172,7 @@ function compare(a: Uint8Array, b: Uint8Array): number {
   return 0
 }
 
-// ---- what the stand-in reads (contracts/WarpMessenger.sol `_staged`): ABI words, written here ----
+// ---- what the stand-in reads (contracts/WarpMessenger.sol `_stagedPredicate`): words, written here ----
 
 const wordOf = (v: bigint) => v.toString(16).padStart(64, '0')
 const bare = (hex: string) => hex.replace(/^0x/, '').toLowerCase()
@@ -196,8 +196,6 @@ function abiTuple(items: ({ word: string } | { tail: string })[]): string {
   return head + tail
 }
 /** `T[]` of dynamic items. */
-const abiDynamicArray = (tails: string[]) => wordOf(BigInt(tails.length)) + abiTuple(tails.map((tail) => ({ tail })))
-const abiWordArray = (words: string[]) => wordOf(BigInt(words.length)) + words.join('')
 
 /** `getVerifiedWarpMessage`'s and `getVerifiedWarpBlockHash`'s answers for one valid predicate (contract_warp_handler.go). */
 function getterAnswers(p: TxPredicate): { errors: number; message: string; blockHash: string } {
@@ -230,21 +228,30 @@ export function warpCodeTrailer(
 ): string {
   let blob = ''
   if (staged && staged.txs.length > 0) {
-    const predicateBytes = (predicate: TxPredicate, valid: boolean) => {
-      const answers = getterAnswers(predicate)
-      const header = (BigInt(predicate.chunks.length) << 16n) | (BigInt(answers.errors) << 8n) | (valid ? 1n : 0n)
-      return abiBytes(abiTuple([{ word: wordOf(header) }, { tail: abiBytes(answers.message) }, { tail: abiBytes(answers.blockHash) }]))
+    // Word offsets from the staging's start (contracts/WarpMessenger.sol `_stagedPredicate`): the header, the tables,
+    // then the outputs' bytes, each padded to whole words.
+    const n = staged.txs.length
+    let tables = ''
+    let data = ''
+    const tablesStart = 64 + 96 * n
+    const dataStart = tablesStart + staged.txs.reduce((size, tx) => size + 32 + 160 * tx.predicates.length, 0)
+    const put = (hex: string) => {
+      const b = bare(hex)
+      const at = dataStart + data.length / 2
+      data += b.padEnd(Math.ceil(b.length / 64) * 64, '0')
+      return wordOf(BigInt(at)) + wordOf(BigInt(b.length / 2))
     }
-    // Each: abi.encode(bytes[]), the tuple's one offset, then the array.
-    const txs = staged.txs.map((tx) =>
-      abiBytes(abiTuple([{ tail: abiDynamicArray(tx.predicates.map(({ predicate, valid }) => predicateBytes(predicate, valid))) }])),
-    )
-    blob = abiTuple([
-      { word: wordOf(staged.blockNumber) },
-      { tail: abiWordArray(staged.txs.map((tx) => bare(tx.origin).padStart(64, '0'))) },
-      { tail: abiWordArray(staged.txs.map((tx) => bare(tx.key))) },
-      { tail: abiDynamicArray(txs) },
-    ])
+    let head = wordOf(staged.blockNumber) + wordOf(BigInt(n))
+    for (const tx of staged.txs) {
+      head += bare(tx.origin).padStart(64, '0') + bare(tx.key) + wordOf(BigInt(tablesStart + tables.length / 2))
+      tables += wordOf(BigInt(tx.predicates.length))
+      for (const { predicate, valid } of tx.predicates) {
+        const answers = getterAnswers(predicate)
+        const header = (BigInt(predicate.chunks.length) << 16n) | (BigInt(answers.errors) << 8n) | (valid ? 1n : 0n)
+        tables += wordOf(header) + put(answers.message) + put(answers.blockHash)
+      }
+    }
+    blob = head + tables + data
   }
   return blob + wordOf(BigInt(blob.length / 2)) + bare(ids.blockchainID) + ids.networkID.toString(16).padStart(8, '0')
 }
