@@ -139,7 +139,7 @@ export type BlsLibraryErrorType = BlsLibraryError & { name: 'BlsLibraryError' }
 
 /**
  * Aggregating BLS signatures in TypeScript needs `@noble/curves`, an optional peer dependency of `subnet-rpc`
- * (browser apps that only read and deliver need not install it). Install it: `npm i @noble/curves`; or ask the
+ * (browser apps that only read and deliver need not install it). Install it: `npm i @noble/curves@1`; or ask the
  * source node for the aggregate (`getWarpMessageAggregateSignature`).
  *
  * @example
@@ -147,11 +147,11 @@ export type BlsLibraryErrorType = BlsLibraryError & { name: 'BlsLibraryError' }
  */
 export class BlsLibraryError extends SubnetRpcError {
   constructor(cause?: Error) {
-    super('Aggregating Warp signatures needs @noble/curves, which is not installed.', {
+    super('Aggregating Warp signatures needs @noble/curves 1.x, which is not installed.', {
       name: 'BlsLibraryError',
       cause,
       metaMessages: [
-        'Run: npm i @noble/curves (an optional peer dependency), or use the node’s aggregate: getWarpMessageAggregateSignature.',
+        'Run: npm i @noble/curves@1 (an optional peer dependency), or use the node’s aggregate: getWarpMessageAggregateSignature.',
       ],
     })
   }

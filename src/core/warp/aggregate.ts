@@ -72,6 +72,7 @@ export async function aggregateWarpSignatures(parameters: AggregateWarpSignature
   const unsigned = parseUnsignedWarpMessage(bytes)
   const set = canonicalWarpValidators(validators)
   const bls = await loadBls()
+  const hashed = bls.G2.hashToCurve(bytes, { DST: signatureDst }) as Parameters<Bls['verify']>[1]
   const indices: number[] = []
   const signatures: Uint8Array[] = []
   let signedWeight = 0n
@@ -83,7 +84,9 @@ export async function aggregateWarpSignatures(parameters: AggregateWarpSignature
     const signature = validators[source]!.signature
     let ok = false
     try {
-      ok = bls.verify(hexToBytes(argument, signature!), bytes, hexToBytes('publicKey', v.publicKey), { DST: signatureDst })
+      // The message hashed to G2 here, with the node's DST: the 1.x releases of @noble/curves take a hashed point
+      // alike, while only the later ones take hash options in `verify`.
+      ok = bls.verify(hexToBytes(argument, signature!), hashed, hexToBytes('publicKey', v.publicKey))
     } catch {}
     if (!ok)
       throw new InvalidArgumentError({
