@@ -141,6 +141,9 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     expect((await call(a().rpcUrl, 'warp_getMessageAggregateSignature', [id, 67, unknown])).error?.message).toBe(
       `cannot retrieve validator set: ${unknown} source subnet not found`,
     )
+    // A block no validator knows: no signature, so the node returns the message unsigned (acp118 `newWarpMessage`).
+    const unsigned = parseSignedWarpMessage(await ok(a().rpcUrl, 'warp_getBlockAggregateSignature', [unknown, 67, '']))
+    expect(unsigned.signature).toEqual({ signers: '0x', signature: `0x${'00'.repeat(96)}` })
     const all = await ok(a().rpcUrl, 'warp_getMessageAggregateSignature', [id, 101, ''])
     expect(signerIndices(parseSignedWarpMessage(all).signature.signers)).toEqual([0, 1, 2, 3, 4])
     // Asked for a's message with b's subnet: b's validators sign it (3 of equal weight, 67%: all 3).

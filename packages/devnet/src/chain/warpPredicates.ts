@@ -22,6 +22,7 @@ import {
   parseWarpPayload,
   type SignedWarpMessage,
   signerIndices,
+  signersBitset,
   unpackPredicate,
   verifyWarpWeight,
   type WarpPayload,
@@ -144,13 +145,9 @@ export function verifyPredicate(message: SignedWarpMessage, ctx: VerifyContext):
   return undefined
 }
 
-/** The failed predicates' bitset (`set.Bits.Bytes()`: big-endian, no leading zero byte). */
+/** The failed predicates' bitset (`set.Bits.Bytes()`, as a signers bitset is written). */
 export function resultBits(failed: readonly number[]): Uint8Array {
-  let bits = 0n
-  for (const i of failed) bits |= 1n << BigInt(i)
-  if (bits === 0n) return new Uint8Array()
-  const hex = bits.toString(16)
-  return bytesOf(hex.length % 2 ? `0${hex}` : hex)
+  return bytesOf(signersBitset(failed))
 }
 
 /**
