@@ -308,6 +308,49 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     }
   })
 
+  // core/predicate_check_test.go `TestCheckTxPredicates`, the cases with one predicater (Warp is the only one a
+  // Subnet-EVM chain has): the access list's Warp entries verified, the failed ones' bits in the block's results.
+  // Not translated: the two-address cases (a second predicater), `invalid_intrinsic_gas` (a mocked predicate gas of
+  // 2^64 - 1, beyond Warp's), the nil block and predicate contexts (the node's own wiring).
+  const checkTxPredicates: [name: string, entries: ('valid' | 'invalid' | 'other')[], bits: string | undefined][] = [
+    ['no_predicates', [], undefined],
+    ['filtered_predicates', ['other'], undefined],
+    ['one_address_one_predicate', ['valid'], ''],
+    ['one_address_one_invalid_predicate', ['invalid'], '01'],
+    ['one_address_two_invalid_predicates', ['invalid', 'invalid'], '03'],
+    ['one_address_two_mixed_predicates', ['valid', 'invalid'], '02'],
+    ['one_address_mixed_predicates', ['valid', 'invalid', 'invalid', 'valid'], '06'],
+  ]
+  for (const [name, entries, bits] of checkTxPredicates) {
+    it(`predicate_check_test.go ${name}: the block's results${bits === undefined ? ' leave the transaction out' : ` are 0x${bits}`}`, async () => {
+      const invalid = encodeSignedWarpMessage({ ...parseSignedWarpMessage(signed), networkID: 1 })
+      const accessList = entries.map((e) =>
+        e === 'other'
+          ? { address: ADMIN, storageKeys: packPredicate(signed) }
+          : warpPredicateAccessListEntry(e === 'valid' ? signed : invalid),
+      )
+      const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+      const receipt = await mined(b().rpcUrl, { to: WARP, data, accessList, gas: '0x200000' })
+      expect(receipt.status).toBe('0x1')
+      const block = await ok(b().rpcUrl, 'eth_getBlockByHash', [receipt.blockHash, false])
+      expect(block.extraData.slice(2 + 160)).toBe(bits === undefined ? '000000000000' : oneResult(receipt.transactionHash, bits))
+    })
+  }
+
+  it('predicate_check_test.go insufficient_intrinsic_gas: refused before the pool', async () => {
+    const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+    const entry = warpPredicateAccessListEntry(signed)
+    const intrinsic = 21_000n + calldataGas(data) + 125_000n + 512n * BigInt(entry.storageKeys.length) + 250n * 4n
+    const gas = intrinsic - 1n
+    const reply = await call(b().rpcUrl, 'eth_sendTransaction', [
+      { from: ADMIN, to: WARP, data, accessList: [entry], gas: `0x${gas.toString(16)}` },
+    ])
+    expect(reply.error).toEqual({
+      code: -32000,
+      message: `intrinsic gas too low: address ${ADMIN} tx gas (${gas}), minimum needed ${intrinsic}`,
+    })
+  })
+
   it('refused before the pool with PredicateGas’s text: a wrong delimiter, an invalid signer bitset', async () => {
     const chunks = packPredicate(signed)
     const last = chunks[chunks.length - 1]!
