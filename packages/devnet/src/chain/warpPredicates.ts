@@ -431,6 +431,7 @@ export async function warpSimulation(call: ChainCall, l1: L1): Promise<CallOutco
   if (typeof t !== 'object' || t === null || !Array.isArray(t.accessList)) return undefined
   const accessList = t.accessList as AccessList
   if (!accessList.every((e) => typeof e?.address === 'string' && Array.isArray(e.storageKeys))) return undefined
+  if (!accessList.some((e) => e.address.toLowerCase() === warpAddress)) return undefined
   const head = await l1.anvil.latest()
   const parsed = service.parse(accessList, head.timestamp)
   if (!parsed) return undefined
