@@ -65,7 +65,7 @@ export function txPredicates(accessList: AccessList | undefined, isGranite: bool
   let accessListGas = 0n
   for (const tuple of accessList ?? []) {
     if (tuple.address.toLowerCase() !== warpAddress) {
-      accessListGas += 2400n + 1900n * BigInt(tuple.storageKeys.length)
+      accessListGas += tupleGas(tuple)
       continue
     }
     const chunks = tuple.storageKeys.map((k) => k.toLowerCase() as Hex)
@@ -84,10 +84,11 @@ export function txPredicates(accessList: AccessList | undefined, isGranite: bool
 
 /** The access-list price anvil charged for the same list (EIP-2930: 2,400 per tuple, 1,900 per key). */
 export function plainAccessListGas(accessList: AccessList | undefined): bigint {
-  let gas = 0n
-  for (const tuple of accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length)
-  return gas
+  return (accessList ?? []).reduce((gas, tuple) => gas + tupleGas(tuple), 0n)
 }
+
+/** One access-list tuple's price (`TxAccessListAddressGas`, `TxAccessListStorageKeyGas`). */
+const tupleGas = (tuple: AccessList[number]) => 2400n + 1900n * BigInt(tuple.storageKeys.length)
 
 /** What `VerifyPredicate` reads: the network, this chain's subnet, Warp's config at the block. */
 export type VerifyContext = {
@@ -114,8 +115,7 @@ export function verifyPredicate(message: SignedWarpMessage, ctx: VerifyContext):
   if (!subnetID) return 'cannot retrieve validator set: unknown blockchain'
   if (isZero(subnetID) && (!ctx.requirePrimaryNetworkSigners || isZero(sourceChainID))) subnetID = ctx.subnetID
   const set = canonicalSet(ctx.network, subnetID)
-  if (set.validators.length === 0 && ctx.network.validators(subnetID).length === 0)
-    return 'cannot retrieve validator set: source subnet not found'
+  if (set.validators.length === 0) return 'cannot retrieve validator set: source subnet not found'
   // BitSetSignature.Verify
   if (message.networkID !== ctx.network.networkID) return 'wrong networkID'
   let signers: number[]
