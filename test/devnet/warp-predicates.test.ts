@@ -204,6 +204,20 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     expect(BigInt(receipt.gasUsed)).toBeGreaterThanOrEqual(node)
   })
 
+  it('a larger message (a 1,000-byte payload): the node’s per-chunk gas covers the stand-in’s reads, gasUsed exactly the node’s', async () => {
+    const big = `0x${'ab'.repeat(1_000)}` as Hex
+    const send = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'sendWarpMessage', args: [big] })
+    const id = (await mined(a().rpcUrl, { to: WARP, data: send, gas: '0x200000' })).logs[0].topics[2] as string
+    const bigSigned = await ok(a().rpcUrl, 'warp_getMessageAggregateSignature', [encodeCb58(Buffer.from(id.slice(2), 'hex')), 67, ''])
+    const entry = warpPredicateAccessListEntry(bigSigned)
+    const chunks = BigInt(entry.storageKeys.length)
+    const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+    const node = 21_000n + calldataGas(data) + (125_000n + 512n * chunks + 250n * 4n) + (750n + 512n * chunks)
+    const receipt = await mined(b().rpcUrl, { to: WARP, data, accessList: [entry], gas: '0x100000' })
+    expect(receipt.status).toBe('0x1')
+    expect(BigInt(receipt.gasUsed)).toBe(node)
+  })
+
   const deliveredInvalid = async (message: Hex) => {
     const at = await receiver()
     const receipt = await mined(b().rpcUrl, { to: at, data: take(0), accessList: [warpPredicateAccessListEntry(message)], gas: '0x100000' })
