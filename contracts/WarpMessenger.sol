@@ -143,31 +143,50 @@ contract WarpMessenger is Precompile {
     }
 
     /// The code offset of the staged predicate `index` of the running transaction (its five words), 0 if none.
-    function _stagedPredicate(uint256 index) private view returns (uint256) {
+    function _stagedPredicate(uint256 index) private view returns (uint256 entry) {
         uint256 start = _stagedStart();
-        uint256 blockNumber = _codeWord(start);
-        if (blockNumber != block.number && blockNumber != ANY_BLOCK) return 0;
-        uint256 count = _codeWord(start + 32);
-        bytes32[] memory keys = new bytes32[](count);
-        uint256 mine;
-        for (uint256 i = 0; i < count; i++) {
-            if (address(uint160(_codeWord(start + 64 + i * 96))) == tx.origin) keys[mine++] = bytes32(_codeWord(start + 96 + i * 96));
-        }
-        if (mine == 0) return 0;
+        bytes4 probe = PROBE;
+        // In assembly to keep the reads cheap: the probe's input is built in free memory as `PROBE ‖ abi.encode(keys)`,
+        // the keys those of the transactions staged for this origin, in staging order.
         assembly ("memory-safe") {
-            mstore(keys, mine)
+            codecopy(0, start, 64)
+            let blockNumber := mload(0)
+            let count := mload(32)
+            if or(eq(blockNumber, number()), eq(blockNumber, not(0))) {
+                let input := mload(0x40)
+                mstore(input, probe)
+                mstore(add(input, 4), 0x20)
+                let mine := 0
+                for { let i := 0 } lt(i, count) { i := add(i, 1) } {
+                    codecopy(0, add(add(start, 64), mul(i, 96)), 64)
+                    if eq(mload(0), origin()) {
+                        mstore(add(add(input, 68), mul(mine, 32)), mload(32))
+                        mine := add(mine, 1)
+                    }
+                }
+                if mine {
+                    mstore(add(input, 36), mine)
+                    // The probe reverts with the index of the first warm key (or the count): its warming is undone.
+                    pop(staticcall(gas(), address(), input, add(68, mul(mine, 32)), 0, 32))
+                    let warm := mload(0)
+                    let seen := 0
+                    for { let i := 0 } lt(i, count) { i := add(i, 1) } {
+                        let at := add(add(start, 64), mul(i, 96))
+                        codecopy(0, at, 32)
+                        if eq(mload(0), origin()) {
+                            if eq(seen, warm) {
+                                codecopy(0, add(at, 64), 32)
+                                let table := add(start, mload(0))
+                                codecopy(0, table, 32)
+                                if lt(index, mload(0)) { entry := add(add(table, 32), mul(index, 160)) }
+                                break
+                            }
+                            seen := add(seen, 1)
+                        }
+                    }
+                }
+            }
         }
-        // The probe reverts with the index of the first warm key (or the count): the warming it did is undone.
-        (, bytes memory answer) = address(this).staticcall(abi.encodePacked(PROBE, abi.encode(keys)));
-        uint256 warm = abi.decode(answer, (uint256));
-        uint256 seen;
-        for (uint256 i = 0; i < count; i++) {
-            if (address(uint160(_codeWord(start + 64 + i * 96))) != tx.origin) continue;
-            if (seen++ != warm) continue;
-            uint256 table = start + _codeWord(start + 128 + i * 96);
-            return index < _codeWord(table) ? table + 32 + index * 160 : 0;
-        }
-        return 0;
     }
 
     /// The staged predicates' length (0: none staged).
@@ -201,25 +220,21 @@ contract WarpMessenger is Precompile {
     /// Reverts with the index of the first of `keys` already warm in this transaction (a cold SLOAD costs 2,100, a
     /// warm one 100), or their count.
     function _probe(bytes calldata args) private view {
-        bytes32[] memory keys = abi.decode(args, (bytes32[]));
-        uint256 found = keys.length;
-        // The values read go into the revert data: a load whose value is unused would be optimized away.
-        uint256 seen;
-        for (uint256 i = 0; i < keys.length; i++) {
-            bytes32 key = keys[i];
-            uint256 before = gasleft();
-            uint256 value;
-            assembly {
-                value := sload(key)
+        assembly {
+            // args: the offset word, the count, the keys.
+            let count := calldataload(add(args.offset, 32))
+            let found := count
+            // The values read go into the revert data: a load whose value is unused would be optimized away.
+            let seen := 0
+            for { let i := 0 } lt(i, count) { i := add(i, 1) } {
+                let key := calldataload(add(args.offset, add(64, mul(i, 32))))
+                let before := gas()
+                seen := or(seen, sload(key))
+                if lt(sub(before, gas()), 1000) {
+                    found := i
+                    break
+                }
             }
-            uint256 used = before - gasleft();
-            seen |= value;
-            if (used < 1_000) {
-                found = i;
-                break;
-            }
-        }
-        assembly ("memory-safe") {
             mstore(0, found)
             mstore(32, seen)
             revert(0, 64)

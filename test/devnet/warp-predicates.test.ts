@@ -141,6 +141,9 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     expect((await call(a().rpcUrl, 'warp_getMessageAggregateSignature', [id, 67, unknown])).error?.message).toBe(
       `cannot retrieve validator set: ${unknown} source subnet not found`,
     )
+    // A block no validator knows: no signature, so the node returns the message unsigned (acp118 `newWarpMessage`).
+    const unsigned = parseSignedWarpMessage(await ok(a().rpcUrl, 'warp_getBlockAggregateSignature', [unknown, 67, '']))
+    expect(unsigned.signature).toEqual({ signers: '0x', signature: `0x${'00'.repeat(96)}` })
     const all = await ok(a().rpcUrl, 'warp_getMessageAggregateSignature', [id, 101, ''])
     expect(signerIndices(parseSignedWarpMessage(all).signature.signers)).toEqual([0, 1, 2, 3, 4])
     // Asked for a's message with b's subnet: b's validators sign it (3 of equal weight, 67%: all 3).
@@ -199,6 +202,20 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     expect(receipt.status).toBe('0x1')
     console.log(`getVerifiedWarpMessage with a ${chunks}-chunk predicate, mined: gasUsed ${BigInt(receipt.gasUsed)}, the node's ${node}`)
     expect(BigInt(receipt.gasUsed)).toBeGreaterThanOrEqual(node)
+  })
+
+  it('a larger message (a 1,000-byte payload): the node’s per-chunk gas covers the stand-in’s reads, gasUsed exactly the node’s', async () => {
+    const big = `0x${'ab'.repeat(1_000)}` as Hex
+    const send = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'sendWarpMessage', args: [big] })
+    const id = (await mined(a().rpcUrl, { to: WARP, data: send, gas: '0x200000' })).logs[0].topics[2] as string
+    const bigSigned = await ok(a().rpcUrl, 'warp_getMessageAggregateSignature', [encodeCb58(Buffer.from(id.slice(2), 'hex')), 67, ''])
+    const entry = warpPredicateAccessListEntry(bigSigned)
+    const chunks = BigInt(entry.storageKeys.length)
+    const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+    const node = 21_000n + calldataGas(data) + (125_000n + 512n * chunks + 250n * 4n) + (750n + 512n * chunks)
+    const receipt = await mined(b().rpcUrl, { to: WARP, data, accessList: [entry], gas: '0x100000' })
+    expect(receipt.status).toBe('0x1')
+    expect(BigInt(receipt.gasUsed)).toBe(node)
   })
 
   const deliveredInvalid = async (message: Hex) => {
@@ -303,6 +320,49 @@ describe('Warp from L1 a to L1 b', { timeout: 60_000 }, () => {
     } finally {
       await ok(b().rpcUrl, 'evm_setAutomine', [true])
     }
+  })
+
+  // core/predicate_check_test.go `TestCheckTxPredicates`, the cases with one predicater (Warp is the only one a
+  // Subnet-EVM chain has): the access list's Warp entries verified, the failed ones' bits in the block's results.
+  // Not translated: the two-address cases (a second predicater), `invalid_intrinsic_gas` (a mocked predicate gas of
+  // 2^64 - 1, beyond Warp's), the nil block and predicate contexts (the node's own wiring).
+  const checkTxPredicates: [name: string, entries: ('valid' | 'invalid' | 'other')[], bits: string | undefined][] = [
+    ['no_predicates', [], undefined],
+    ['filtered_predicates', ['other'], undefined],
+    ['one_address_one_predicate', ['valid'], ''],
+    ['one_address_one_invalid_predicate', ['invalid'], '01'],
+    ['one_address_two_invalid_predicates', ['invalid', 'invalid'], '03'],
+    ['one_address_two_mixed_predicates', ['valid', 'invalid'], '02'],
+    ['one_address_mixed_predicates', ['valid', 'invalid', 'invalid', 'valid'], '06'],
+  ]
+  for (const [name, entries, bits] of checkTxPredicates) {
+    it(`predicate_check_test.go ${name}: the block's results${bits === undefined ? ' leave the transaction out' : ` are 0x${bits}`}`, async () => {
+      const invalid = encodeSignedWarpMessage({ ...parseSignedWarpMessage(signed), networkID: 1 })
+      const accessList = entries.map((e) =>
+        e === 'other'
+          ? { address: ADMIN, storageKeys: packPredicate(signed) }
+          : warpPredicateAccessListEntry(e === 'valid' ? signed : invalid),
+      )
+      const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+      const receipt = await mined(b().rpcUrl, { to: WARP, data, accessList, gas: '0x200000' })
+      expect(receipt.status).toBe('0x1')
+      const block = await ok(b().rpcUrl, 'eth_getBlockByHash', [receipt.blockHash, false])
+      expect(block.extraData.slice(2 + 160)).toBe(bits === undefined ? '000000000000' : oneResult(receipt.transactionHash, bits))
+    })
+  }
+
+  it('predicate_check_test.go insufficient_intrinsic_gas: refused before the pool', async () => {
+    const data = encodeFunctionData({ abi: warpMessengerAbi, functionName: 'getVerifiedWarpMessage', args: [0] })
+    const entry = warpPredicateAccessListEntry(signed)
+    const intrinsic = 21_000n + calldataGas(data) + 125_000n + 512n * BigInt(entry.storageKeys.length) + 250n * 4n
+    const gas = intrinsic - 1n
+    const reply = await call(b().rpcUrl, 'eth_sendTransaction', [
+      { from: ADMIN, to: WARP, data, accessList: [entry], gas: `0x${gas.toString(16)}` },
+    ])
+    expect(reply.error).toEqual({
+      code: -32000,
+      message: `intrinsic gas too low: address ${ADMIN} tx gas (${gas}), minimum needed ${intrinsic}`,
+    })
   })
 
   it('refused before the pool with PredicateGas’s text: a wrong delimiter, an invalid signer bitset', async () => {

@@ -22,6 +22,7 @@ import {
   parseWarpPayload,
   type SignedWarpMessage,
   signerIndices,
+  signersBitset,
   unpackPredicate,
   verifyWarpWeight,
   type WarpPayload,
@@ -64,7 +65,7 @@ export function txPredicates(accessList: AccessList | undefined, isGranite: bool
   let accessListGas = 0n
   for (const tuple of accessList ?? []) {
     if (tuple.address.toLowerCase() !== warpAddress) {
-      accessListGas += 2400n + 1900n * BigInt(tuple.storageKeys.length)
+      accessListGas += tupleGas(tuple)
       continue
     }
     const chunks = tuple.storageKeys.map((k) => k.toLowerCase() as Hex)
@@ -83,10 +84,11 @@ export function txPredicates(accessList: AccessList | undefined, isGranite: bool
 
 /** The access-list price anvil charged for the same list (EIP-2930: 2,400 per tuple, 1,900 per key). */
 export function plainAccessListGas(accessList: AccessList | undefined): bigint {
-  let gas = 0n
-  for (const tuple of accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length)
-  return gas
+  return (accessList ?? []).reduce((gas, tuple) => gas + tupleGas(tuple), 0n)
 }
+
+/** One access-list tuple's price (`TxAccessListAddressGas`, `TxAccessListStorageKeyGas`). */
+const tupleGas = (tuple: AccessList[number]) => 2400n + 1900n * BigInt(tuple.storageKeys.length)
 
 /** What `VerifyPredicate` reads: the network, this chain's subnet, Warp's config at the block. */
 export type VerifyContext = {
@@ -113,8 +115,7 @@ export function verifyPredicate(message: SignedWarpMessage, ctx: VerifyContext):
   if (!subnetID) return 'cannot retrieve validator set: unknown blockchain'
   if (isZero(subnetID) && (!ctx.requirePrimaryNetworkSigners || isZero(sourceChainID))) subnetID = ctx.subnetID
   const set = canonicalSet(ctx.network, subnetID)
-  if (set.validators.length === 0 && ctx.network.validators(subnetID).length === 0)
-    return 'cannot retrieve validator set: source subnet not found'
+  if (set.validators.length === 0) return 'cannot retrieve validator set: source subnet not found'
   // BitSetSignature.Verify
   if (message.networkID !== ctx.network.networkID) return 'wrong networkID'
   let signers: number[]
@@ -144,13 +145,9 @@ export function verifyPredicate(message: SignedWarpMessage, ctx: VerifyContext):
   return undefined
 }
 
-/** The failed predicates' bitset (`set.Bits.Bytes()`: big-endian, no leading zero byte). */
+/** The failed predicates' bitset (`set.Bits.Bytes()`, as a signers bitset is written). */
 export function resultBits(failed: readonly number[]): Uint8Array {
-  let bits = 0n
-  for (const i of failed) bits |= 1n << BigInt(i)
-  if (bits === 0n) return new Uint8Array()
-  const hex = bits.toString(16)
-  return bytesOf(hex.length % 2 ? `0${hex}` : hex)
+  return bytesOf(signersBitset(failed))
 }
 
 /**
@@ -434,6 +431,7 @@ export async function warpSimulation(call: ChainCall, l1: L1): Promise<CallOutco
   if (typeof t !== 'object' || t === null || !Array.isArray(t.accessList)) return undefined
   const accessList = t.accessList as AccessList
   if (!accessList.every((e) => typeof e?.address === 'string' && Array.isArray(e.storageKeys))) return undefined
+  if (!accessList.some((e) => e.address.toLowerCase() === warpAddress)) return undefined
   const head = await l1.anvil.latest()
   const parsed = service.parse(accessList, head.timestamp)
   if (!parsed) return undefined
