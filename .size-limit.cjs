@@ -21,4 +21,6 @@ module.exports = [
   app('viem + precompileActions', 'viem-precompiles'),
   app('viem wallet + writeContract', 'viem-wallet-only'),
   app('viem + precompileWalletActions', 'viem-precompile-wallet'),
+  app('viem + warpActions', 'viem-warp'),
+  app('viem wallet + deliverWarpMessage', 'viem-warp-deliver'),
 ]

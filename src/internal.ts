@@ -8,31 +8,3 @@ export { goCompact, goJson, goMap, RawJson } from './core/json/goJson.js'
 export { delayOf, desiredDelayExcess, initialDelayExcess } from './core/acp226.js'
 export { idFromString } from './core/cb58.js'
 export { isPrecompileKey, networkUpgradeKey, networkUpgradeKeys, networkUpgradeRule } from './core/names.js'
-export {
-  bytesToHex,
-  encodeSignedWarpMessage,
-  encodeUnsignedWarpMessage,
-  encodeWarpPayload,
-  hexToBytes,
-  maxWarpPayloadSize,
-  parseSignedWarpMessage,
-  parseUnsignedWarpMessage,
-  parseWarpPayload,
-  signerIndices,
-  signersBitset,
-  verifyWarpWeight,
-  warpMessageID,
-  type BitSetSignature,
-  type SignedWarpMessage,
-  type UnsignedWarpMessage,
-  type WarpPayload,
-} from './core/warp/codec.js'
-export {
-  packPredicate,
-  unpackPredicate,
-  warpPredicateAccessListEntry,
-  warpPredicateGas,
-  warpPredicateGasConfig,
-  type WarpAccessListEntry,
-  type WarpPredicateGasConfig,
-} from './core/warp/predicate.js'

@@ -31,3 +31,12 @@ export {
   type PrecompileProvider,
   type PrecompileWriteOverrides,
 } from './precompiles.js'
+export {
+  deliverWarpMessage,
+  getWarpBlockAggregateSignature,
+  getWarpBlockSignature,
+  getWarpMessage,
+  getWarpMessageAggregateSignature,
+  getWarpMessageSignature,
+  type DeliverWarpMessageEthersParameters,
+} from './warp.js'

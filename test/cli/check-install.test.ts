@@ -39,3 +39,18 @@ it('npx subnet-rpc check works there, offline and with --rpc', async () => {
   expect(report).toMatchObject({ verdict: 'accepted', exitCode: 0, network: { id: 12345, source: 'the node' } })
   expect(report.timeline.length).toBeGreaterThan(0)
 })
+
+it('subnet-rpc/warp loads without @noble/curves, and aggregating there is a BlsLibraryError saying what to install', async () => {
+  const code = `
+import { aggregateWarpSignatures, encodeUnsignedWarpMessage } from 'subnet-rpc/warp'
+const message = encodeUnsignedWarpMessage({ networkID: 1, sourceChainID: '0x' + '00'.repeat(32), payload: '0x' })
+const key = '0x' + 'a0' + '00'.repeat(47)
+aggregateWarpSignatures({ message, validators: [{ publicKey: key, weight: 1n, signature: '0x' + '00'.repeat(96) }] }).then(
+  () => console.log('aggregated?!'),
+  (e) => console.log(JSON.stringify({ name: e.name, message: e.message })),
+)`
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: app.dir, env: cleanEnv({}) })
+  const out = JSON.parse(stdout) as { name: string; message: string }
+  expect(out.name).toBe('BlsLibraryError')
+  expect(out.message).toContain('npm i @noble/curves')
+})

@@ -43,7 +43,8 @@ async function expectChainFollowsFeeConfig() {
     const feeConfig = await feeConfigAt(n - 1n)
     const want = nextBaseFee({ feeConfig, parent, timestamp: child.timestamp })
     expect(child.baseFeePerGas, `block ${n} base fee`).toBe(want.baseFee)
-    expect(child.extraData, `block ${n} extraData`).toBe(want.extraPrefix)
+    // The fee window, then (Durango, from the default devnet's start) the block's predicate results: none, 6 bytes.
+    expect(child.extraData, `block ${n} extraData`).toBe(`${want.extraPrefix}000000000000`)
     expect(child.gasLimit, `block ${n} gas limit`).toBe(feeConfig.gasLimit)
   }
   return head

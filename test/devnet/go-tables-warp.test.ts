@@ -1,14 +1,14 @@
 /**
  * Subnet-EVM's Warp test tables (precompile/contracts/warp/contract_test.go), observed through JSON-RPC
- * (./go-tables/harness.ts), for both forks the Go suite runs (Fortuna: pre-Granite gas; Latest: Granite gas). Cases
- * that need predicates (signed messages from another chain) are listed by `predicateCases` and not run.
+ * (./go-tables/harness.ts), for both forks the Go suite runs (Fortuna: pre-Granite gas; Latest: Granite gas). The cases
+ * with predicates run as calls whose access list carries them (./go-tables/warp.ts `predicateTests`).
  */
 import { type Hex, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeCb58 } from '../../src/core/cb58.js'
 import { useDevnet } from '../helpers/devnet.js'
 import { LATER, runCase, T0, tableGenesis } from './go-tables/harness.js'
-import { predicateCases, warpTests } from './go-tables/warp.js'
+import { predicateTests, warpTests } from './go-tables/warp.js'
 
 const NETWORK_ID = 12345
 const genesis = (chainId: number, granite: number) =>
@@ -35,8 +35,10 @@ for (const fork of forks) {
       if (c.differs) it.fails(`${c.name} (differs from the node: ${c.differs})`, run)
       else it(c.name, run)
     }
-    for (const [table, names] of Object.entries(predicateCases)) {
-      for (const name of names) it.todo(`${table} ${name} (needs predicates: signed messages from another chain, a later issue)`)
+    for (const c of predicateTests(fork.granite)) {
+      const run = () => runCase(fork.devnet().rpcUrl, c)
+      if (c.differs) it.fails(`${c.name} (differs from the node: ${c.differs})`, run)
+      else it(c.name, run)
     }
   })
 }

@@ -185,6 +185,13 @@ describe('example L1 contracts (contracts/examples)', () => {
   it('artifacts.json is up to date with contracts/examples/*.sol (run node scripts/compile-contracts.mjs)', async () => {
     const { default: checkedIn } = await import('../../contracts/examples/artifacts.json', { with: { type: 'json' } })
     expect(checkedIn.contracts).toEqual(compileExamples())
-    expect(Object.keys(checkedIn.contracts)).toEqual(['FeeAdmin', 'ListAdmin', 'NativeToken', 'RewardAdmin'])
+    expect(Object.keys(checkedIn.contracts)).toEqual([
+      'CrossL1Receiver',
+      'CrossL1Sender',
+      'FeeAdmin',
+      'ListAdmin',
+      'NativeToken',
+      'RewardAdmin',
+    ])
   })
 })

@@ -84,8 +84,9 @@ describe('before Granite', () => {
     expect((await call('eth_getActiveRulesAt', [])).result.avalancheRules.IsGranite).toBe(false)
   })
 
-  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas), which a mined call needs and
-  // eth_estimateGas asks for (an eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
+  // The getters' fixed gas is below the stand-in's own code (about 1,300-1,500 gas; the verified-message getters
+  // about 2,000, as they look for staged predicates first), which a mined call needs and eth_estimateGas asks for (an
+  // eth_call given the node's gas still succeeds: go-tables-warp.test.ts).
   const cases: Case[] = [
     { name: 'getBlockchainID (2)', data: getBlockchainID, fixed: 2, excess: 2_000 },
     { name: 'getVerifiedWarpMessage (2)', data: getMessage, fixed: 2, excess: 2_000 },
@@ -104,6 +105,8 @@ describe('from Granite', () => {
   })
 
   const cases: Case[] = [
+    // From Granite the stand-in answers these at exactly the node's gas when no predicate is staged for the block
+    // (contracts/WarpMessenger.sol `_answerLean`).
     { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 0 },
     { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 0 },
     { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 0 },

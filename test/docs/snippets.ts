@@ -453,15 +453,17 @@ export function importOrder(file: string): string[] {
 }
 
 /** The entries a fragment outside the adapters' and the devnet's files takes names from last. */
-const others = ['subnet-rpc/fees', 'subnet-rpc/config', 'subnet-rpc/internal', 'subnet-rpc-devnet']
+const others = ['subnet-rpc/fees', 'subnet-rpc/config', 'subnet-rpc/warp', 'subnet-rpc/internal', 'subnet-rpc-devnet']
 const allModules = [
   'subnet-rpc',
   'subnet-rpc/viem',
   'subnet-rpc/viem/actions',
   'subnet-rpc/viem/precompiles',
+  'subnet-rpc/viem/warp',
   'subnet-rpc/ethers',
   'subnet-rpc/fees',
   'subnet-rpc/config',
+  'subnet-rpc/warp',
   'subnet-rpc/internal',
   'subnet-rpc-devnet',
   'viem',

@@ -72,7 +72,14 @@ async function node(app: App, file: string, code: string, env: Record<string, st
   return stdout
 }
 
-const browserEntries = ['subnet-rpc', 'subnet-rpc/viem', 'subnet-rpc/viem/actions', 'subnet-rpc/viem/precompiles']
+const browserEntries = [
+  'subnet-rpc',
+  'subnet-rpc/viem',
+  'subnet-rpc/viem/actions',
+  'subnet-rpc/viem/precompiles',
+  'subnet-rpc/viem/warp',
+  'subnet-rpc/warp',
+]
 const srcOf = entryPoints
 
 async function srcExports(ids: string[]): Promise<Record<string, string[]>> {
@@ -114,6 +121,20 @@ describe('(a) viem app: npm i subnet-rpc viem', () => {
     const expected = await srcExports(browserEntries)
     expect(JSON.parse(await node(viemApp, 'exports.mjs', listExports(browserEntries, 'import')))).toEqual(expected)
     expect(JSON.parse(await node(viemApp, 'exports.cjs', listExports(browserEntries, 'require')))).toEqual(expected)
+  })
+
+  it('aggregateWarpSignatures works with the @noble/curves viem brings (the optional peer), its aggregate verifying', async () => {
+    const code = `import { bls12_381 as bls } from '@noble/curves/bls12-381'
+import { aggregateWarpSignatures, encodeUnsignedWarpMessage } from 'subnet-rpc/warp'
+const DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'
+const hex = (b) => '0x' + Buffer.from(b).toString('hex')
+const message = encodeUnsignedWarpMessage({ networkID: 1, sourceChainID: '0x' + '11'.repeat(32), payload: '0x1234' })
+const keys = [3, 5, 7].map((n) => { const k = new Uint8Array(32); k[31] = n; return k })
+const validators = keys.map((k) => ({ publicKey: hex(bls.getPublicKey(k)), weight: 10n, signature: hex(bls.sign(message.slice(2), k, { DST })) }))
+const signed = await aggregateWarpSignatures({ message, validators })
+const key = bls.aggregatePublicKeys(validators.map((v) => v.publicKey.slice(2)))
+console.log(JSON.stringify({ signers: signed.signature.signers, ok: bls.verify(signed.signature.signature.slice(2), message.slice(2), key, { DST }) }))`
+    expect(JSON.parse(await node(viemApp, 'warp-aggregate.mjs', code))).toEqual({ signers: '0x07', ok: true })
   })
 
   it('the installed viem decorators answer from the devnet (import and require)', async () => {

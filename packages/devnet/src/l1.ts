@@ -18,6 +18,7 @@ import { HeldBlockers } from './chain/txpool.js'
 import type { NodeConfig } from './config/node.js'
 import { subnetEvmVmID } from './config/node.js'
 import type { WarpNetwork } from './network/types.js'
+import { WarpPredicateService } from './chain/warpPredicates.js'
 import { PendingPool } from './precompiles/pendingPool.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 
@@ -88,10 +89,21 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     const fees = new FeeManagerState(files.spec, anvil, precompiles)
     const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
     const pool = new PendingPool()
+    const warp = { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey, network: ctx.network }
+    // Warp predicates: staged before each block, charged in the node's gas, their results in the header.
+    const warpPredicates = new WarpPredicateService(files.spec, anvil, precompiles, warp)
+    blockFees.usePredicates(warpPredicates)
     // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    const miner = new Miner(anvil, blockFees, precompiles, pool, async (raw) => {
-      await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-    })
+    const miner = new Miner(
+      anvil,
+      blockFees,
+      precompiles,
+      pool,
+      async (raw) => {
+        await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
+      },
+      warpPredicates,
+    )
     // The precompiles enabled at genesis are in place before the first request.
     await miner.settle()
     // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
@@ -107,7 +119,8 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       precompiles,
       pool,
       blockers: new HeldBlockers(anvil),
-      warp: { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey, network: ctx.network },
+      warp,
+      warpPredicates,
       logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
       events,
       clientVersion: node.vmVersions[subnetEvmVmID]!,

@@ -108,7 +108,7 @@ function writeUnsigned(w: Writer, message: UnsignedWarpMessage): Writer {
  * The bytes validators sign (`UnsignedMessage.Bytes`).
  *
  * @example
- * import { encodeUnsignedWarpMessage } from 'subnet-rpc/internal'
+ * import { encodeUnsignedWarpMessage } from 'subnet-rpc/warp'
  * encodeUnsignedWarpMessage({ networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload: '0x' }).length // 2 + 2 * 42
  */
 export function encodeUnsignedWarpMessage(message: UnsignedWarpMessage): Hex {
@@ -119,7 +119,7 @@ export function encodeUnsignedWarpMessage(message: UnsignedWarpMessage): Hex {
  * A signed message's bytes (`Message.Bytes`): what a Warp predicate carries.
  *
  * @example
- * import { encodeSignedWarpMessage } from 'subnet-rpc/internal'
+ * import { encodeSignedWarpMessage } from 'subnet-rpc/warp'
  * encodeSignedWarpMessage({
  *   networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload: '0x',
  *   signature: { signers: '0x01', signature: `0x${'00'.repeat(96)}` },
@@ -137,7 +137,7 @@ export function encodeSignedWarpMessage(message: SignedWarpMessage): Hex {
  * A payload's bytes (`payload.Hash` / `payload.AddressedCall`).
  *
  * @example
- * import { encodeWarpPayload } from 'subnet-rpc/internal'
+ * import { encodeWarpPayload } from 'subnet-rpc/warp'
  * encodeWarpPayload({ type: 'addressedCall', sourceAddress: `0x${'aa'.repeat(20)}`, payload: '0x1234' })
  */
 export function encodeWarpPayload(payload: WarpPayload): Hex {
@@ -152,7 +152,7 @@ export function encodeWarpPayload(payload: WarpPayload): Hex {
  * The node shows IDs in CB58 (`idToString` of `subnet-rpc`'s cb58 helpers).
  *
  * @example
- * import { encodeUnsignedWarpMessage, warpMessageID } from 'subnet-rpc/internal'
+ * import { encodeUnsignedWarpMessage, warpMessageID } from 'subnet-rpc/warp'
  * warpMessageID(encodeUnsignedWarpMessage({ networkID: 1, sourceChainID: `0x${'00'.repeat(32)}`, payload: '0x' }))
  */
 export function warpMessageID(unsignedMessage: Hex | Uint8Array): Hex {
@@ -220,7 +220,7 @@ function readUnsigned(r: Reader): UnsignedWarpMessage {
  * Parses an unsigned message (`warp.ParseUnsignedMessage`); throws {@link WarpFormatError} with the node's text.
  *
  * @example
- * import { encodeUnsignedWarpMessage, parseUnsignedWarpMessage } from 'subnet-rpc/internal'
+ * import { encodeUnsignedWarpMessage, parseUnsignedWarpMessage } from 'subnet-rpc/warp'
  * const m = { networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload: '0xab' } as const
  * parseUnsignedWarpMessage(encodeUnsignedWarpMessage(m)).networkID // 1337
  */
@@ -232,7 +232,7 @@ export function parseUnsignedWarpMessage(bytes: Hex | Uint8Array): UnsignedWarpM
  * Parses a signed message (`warp.ParseMessage`); throws {@link WarpFormatError} with the node's text.
  *
  * @example
- * import { encodeSignedWarpMessage, parseSignedWarpMessage } from 'subnet-rpc/internal'
+ * import { encodeSignedWarpMessage, parseSignedWarpMessage } from 'subnet-rpc/warp'
  * const bytes = encodeSignedWarpMessage({
  *   networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload: '0x',
  *   signature: { signers: '0x03', signature: `0x${'00'.repeat(96)}` },
@@ -253,7 +253,7 @@ export function parseSignedWarpMessage(bytes: Hex | Uint8Array): SignedWarpMessa
  * Parses a payload (`payload.Parse`, 24 KiB at most); throws {@link WarpFormatError} with the node's text.
  *
  * @example
- * import { encodeWarpPayload, parseWarpPayload } from 'subnet-rpc/internal'
+ * import { encodeWarpPayload, parseWarpPayload } from 'subnet-rpc/warp'
  * parseWarpPayload(encodeWarpPayload({ type: 'hash', hash: `0x${'22'.repeat(32)}` })).type // 'hash'
  */
 export function parseWarpPayload(bytes: Hex | Uint8Array): WarpPayload {
@@ -270,7 +270,7 @@ export function parseWarpPayload(bytes: Hex | Uint8Array): WarpPayload {
  * The signers bitset for canonical validator indices, as `set.Bits.Bytes()` writes it.
  *
  * @example
- * import { signersBitset } from 'subnet-rpc/internal'
+ * import { signersBitset } from 'subnet-rpc/warp'
  * signersBitset([0, 1, 9]) // '0x0203'
  */
 export function signersBitset(indices: readonly number[]): Hex {
@@ -289,7 +289,7 @@ export function signersBitset(indices: readonly number[]): Hex {
  * when the bytes carry a leading zero byte, as `BitSetSignature.NumSigners` / `Verify` do.
  *
  * @example
- * import { signerIndices } from 'subnet-rpc/internal'
+ * import { signerIndices } from 'subnet-rpc/warp'
  * signerIndices('0x0203') // [0, 1, 9]
  */
 export function signerIndices(signers: Hex | Uint8Array): number[] {
@@ -308,7 +308,7 @@ export function signerIndices(signers: Hex | Uint8Array): number[] {
  * `signature weight is insufficient: …` with the node's figures otherwise.
  *
  * @example
- * import { verifyWarpWeight } from 'subnet-rpc/internal'
+ * import { verifyWarpWeight } from 'subnet-rpc/warp'
  * verifyWarpWeight(67n, 100n, 67n, 100n) // passes; 66n would throw
  */
 export function verifyWarpWeight(sigWeight: bigint, totalWeight: bigint, quorumNum: bigint, quorumDen: bigint): void {

@@ -19,7 +19,7 @@ const delimiter = 0xff
  * delimiter and zero padding.
  *
  * @example
- * import { packPredicate } from 'subnet-rpc/internal'
+ * import { packPredicate } from 'subnet-rpc/warp'
  * packPredicate('0x01') // ['0x01ff000000…'] (one 32-byte chunk)
  */
 export function packPredicate(bytes: Hex | Uint8Array): Hex[] {
@@ -37,7 +37,7 @@ export function packPredicate(bytes: Hex | Uint8Array): Hex[] {
  * `predicate included excess padding`, `wrong delimiter`.
  *
  * @example
- * import { packPredicate, unpackPredicate } from 'subnet-rpc/internal'
+ * import { packPredicate, unpackPredicate } from 'subnet-rpc/warp'
  * unpackPredicate(packPredicate('0xabcd')) // '0xabcd'
  */
 export function unpackPredicate(chunks: readonly (Hex | Uint8Array)[]): Hex {
@@ -65,7 +65,7 @@ export type WarpAccessListEntry = { address: Hex; storageKeys: Hex[] }
  * in the transaction's `accessList`; the n-th such entry is `getVerifiedWarpMessage(n)`.
  *
  * @example
- * import { encodeSignedWarpMessage, warpPredicateAccessListEntry } from 'subnet-rpc/internal'
+ * import { encodeSignedWarpMessage, warpPredicateAccessListEntry } from 'subnet-rpc/warp'
  * const signed = encodeSignedWarpMessage({
  *   networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload: '0x',
  *   signature: { signers: '0x01', signature: `0x${'00'.repeat(96)}` },
@@ -84,7 +84,7 @@ export type WarpPredicateGasConfig = { verifyPredicateBase: bigint; perWarpMessa
  * `preGraniteGasConfig` to `graniteGasConfig`.
  *
  * @example
- * import { warpPredicateGasConfig } from 'subnet-rpc/internal'
+ * import { warpPredicateGasConfig } from 'subnet-rpc/warp'
  * warpPredicateGasConfig(true).verifyPredicateBase // 125000n
  */
 export function warpPredicateGasConfig(isGranite: boolean): WarpPredicateGasConfig {
@@ -99,7 +99,7 @@ export function warpPredicateGasConfig(isGranite: boolean): WarpPredicateGasConf
  * …`, `cannot unpack warp message payload: …`, `cannot fetch num signers from warp message: …`).
  *
  * @example
- * import { encodeSignedWarpMessage, encodeWarpPayload, packPredicate, warpPredicateGas, warpPredicateGasConfig } from 'subnet-rpc/internal'
+ * import { encodeSignedWarpMessage, encodeWarpPayload, packPredicate, warpPredicateGas, warpPredicateGasConfig } from 'subnet-rpc/warp'
  * const payload = encodeWarpPayload({ type: 'hash', hash: `0x${'22'.repeat(32)}` })
  * const signed = encodeSignedWarpMessage({
  *   networkID: 1337, sourceChainID: `0x${'11'.repeat(32)}`, payload,

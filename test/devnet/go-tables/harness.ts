@@ -87,6 +87,12 @@ export type Case = {
   mined?: boolean
   /** Coin the mined call credits: [account, wei]. */
   credits?: [string, bigint][]
+  /** The call's access list (Warp predicates: `Predicates` in the Go case). */
+  accessList?: { address: string; storageKeys: Hex[] }[]
+  /** The intrinsic gas the access list costs on a node (Warp's predicate gas), added to the call's gas. */
+  accessListGas?: number
+  /** Refused before it runs (a predicate the node's `IntrinsicGas` refuses): no check with one gas less. */
+  refused?: boolean
 }
 
 const calldataGas = (data: Hex) => {
@@ -114,9 +120,9 @@ export async function runCase(url: string, c: Case): Promise<void> {
     for (const [address, slot, value] of c.before) {
       expect((await call(url, 'anvil_setStorageAt', [address, slot, word(value)])).error).toBeUndefined()
     }
-    const gas = intrinsicGas(c.input) + c.suppliedGas
+    const gas = intrinsicGas(c.input) + (c.accessListGas ?? 0) + c.suppliedGas
     if (c.readOnly) return await runReadOnly(url, c)
-    const tx = { from: c.caller, to: c.precompile, data: c.input }
+    const tx = { from: c.caller, to: c.precompile, data: c.input, ...(c.accessList ? { accessList: c.accessList } : {}) }
     const exact = await call(url, 'eth_call', [{ ...tx, gas: toHex(gas) }, 'latest'])
     if (c.err === 'out of gas') {
       expect(exact.error, 'given exactly SuppliedGas').toEqual({ code: -32000, message: outOfGas })
@@ -127,7 +133,7 @@ export async function runCase(url: string, c: Case): Promise<void> {
       expect(exact.error, `success given exactly SuppliedGas: ${JSON.stringify(exact.error)}`).toBeUndefined()
       expect(exact.result).toBe(c.res)
     }
-    if (c.suppliedGas > 0) {
+    if (c.suppliedGas > 0 && !c.refused) {
       const less = await call(url, 'eth_call', [{ ...tx, gas: toHex(gas - 1) }, 'latest'])
       expect(less.error, 'one gas less').toEqual({ code: -32000, message: outOfGas })
     }
@@ -185,7 +191,8 @@ export async function runCase(url: string, c: Case): Promise<void> {
 async function runReadOnly(url: string, c: Case) {
   const ask = async (gas: number) => {
     const overrides = { [c.caller]: { code: staticCaller(c.precompile, gas) } }
-    const reply = await call(url, 'eth_call', [{ from: ADMIN, to: c.caller, data: c.input }, 'latest', overrides])
+    const access = c.accessList ? { accessList: c.accessList } : {}
+    const reply = await call(url, 'eth_call', [{ from: ADMIN, to: c.caller, data: c.input, ...access }, 'latest', overrides])
     expect(reply.error, JSON.stringify(reply)).toBeUndefined()
     const out = reply.result as string
     return { ok: BigInt(out.slice(0, 66)) === 1n, data: `0x${out.slice(66)}` }

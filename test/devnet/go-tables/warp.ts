@@ -2,14 +2,17 @@
  * precompile/contracts/warp/contract_test.go: `getBlockchainIDTests`, `sendWarpMessageTests`,
  * `getVerifiedWarpMessageTests` and `getVerifiedWarpBlockHashTests`, case by case (same names, same order), for one
  * fork's gas (`CurrentGasConfig`; the Go suite runs them for Fortuna and Latest, pre-Granite and Granite gas here).
- * Cases with `Predicates` need signed Warp messages from another chain in the block (a later issue): listed in
- * `predicateCases`, not run. The callers are Go's 0x0123; the IDs are the devnet's (Go's test snow context).
+ * Cases with `Predicates` (`predicateTests`) run as `eth_call`s whose access list carries them: a node runs a call
+ * with no predicate results, as the Go cases' mocked `GetPredicateResults` (no failures) has it; the cases whose
+ * results flag a predicate, and those the node refuses before they run, are noted where they are built. The callers
+ * are Go's 0x0123; the IDs are the devnet's (Go's test snow context).
  */
 import { createHash } from 'node:crypto'
-import { concat, encodeAbiParameters, encodeFunctionData, encodeFunctionResult, type Hex, toEventSelector } from 'viem'
+import { concat, encodeAbiParameters, encodeFunctionData, encodeFunctionResult, type Hex, toEventSelector, toHex } from 'viem'
 import { warpMessengerAbi } from '../../../src/core/precompiles/abis.js'
+import { encodeSignedWarpMessage, encodeWarpPayload, packPredicate, warpPredicateGas, warpPredicateGasConfig } from '../../../src/warp.js'
 import type { Case } from './harness.js'
-import { word } from './harness.js'
+import { intrinsicGas, word } from './harness.js'
 
 export const WARP = '0x0200000000000000000000000000000000000005'
 const callerAddr = '0x0000000000000000000000000000000000000123'
@@ -24,34 +27,6 @@ const gasConfig = (granite: boolean) => ({
 
 export type WarpCase = Case & { differs?: string }
 
-/** The Go cases that need predicates (signed messages in the block's access list): not translatable yet. */
-export const predicateCases = {
-  getVerifiedWarpMessage: [
-    'get_message_success',
-    'get_message_out_of_bounds_non_zero_index',
-    'get_message_success_non_zero_index',
-    'get_message_failure_non_zero_index',
-    'get_message_success_readOnly',
-    'get_message_out_of_gas_for_base_cost',
-    'get_message_out_of_gas',
-    'get_message_invalid_predicate_packing',
-    'get_message_invalid_warp_message',
-    'get_message_invalid_addressed_payload',
-  ],
-  getVerifiedWarpBlockHash: [
-    'get_message_success',
-    'get_message_out_of_bounds_non_zero_index',
-    'get_message_success_non_zero_index',
-    'get_message_failure_non_zero_index',
-    'get_message_success_readOnly',
-    'get_message_out_of_gas_for_base_cost',
-    'get_message_out_of_gas',
-    'get_message_invalid_predicate_packing',
-    'get_message_invalid_warp_message',
-    'get_message_invalid_block_hash_payload',
-  ],
-}
-
 /**
  * Before Granite a getter's gas is 2, which no EVM code can meet (the least code that returns a word costs more): a
  * contract handing the stand-in exactly the node's gas sees a failure. From Granite (200, 750) the stand-in answers
@@ -61,6 +36,10 @@ const readOnlyDiffers = (granite: boolean) =>
   granite
     ? undefined
     : "the node's 2 gas is below any EVM code that returns a word, and a call from a contract gets no simulation: a contract giving it exactly the node's gas sees a failure"
+
+/** With a predicate staged for the block, the stand-in's own code (the staging's lookup) costs more than the node's gas. */
+const stagedDiffers =
+  "the stand-in's lookup of the staged predicate costs more than the node's gas (about 1,300), and a call from a contract gets no simulation: a contract giving it exactly the node's gas sees a failure"
 
 const u16 = (n: number) => n.toString(16).padStart(4, '0')
 const u32 = (n: number) => n.toString(16).padStart(8, '0')
@@ -202,4 +181,141 @@ export function warpTests(granite: boolean, blockchainID: Hex, networkID: number
       ]
     }),
   ]
+}
+
+// ---- the cases with predicates (getVerifiedWarpMessageTests, getVerifiedWarpBlockHashTests) ----
+
+/** Go's `ids.GenerateTestID()`s: any 32 bytes. */
+const testSourceChainID = `0x${'5c'.repeat(32)}` as Hex
+const testBlockHash = `0x${'b1'.repeat(32)}` as Hex
+/** The Go tables' message network (54321); a call does not verify predicates, so it need not be the devnet's. */
+const testNetworkID = 54321
+
+/** The Go cases with predicates, for one getter and one fork, as a node answers them over JSON-RPC. */
+export function predicateTests(granite: boolean): WarpCase[] {
+  const gas = gasConfig(granite)
+  const perChunk = granite ? 512 : 3_200
+  const cost = (chunks: number) => gas.GetVerifiedWarpMessageBase + perChunk * chunks
+  const base = { caller: callerAddr, precompile: WARP, before: [], mined: false }
+  const predicateGasConfig = warpPredicateGasConfig(granite)
+  const access = (...predicates: Hex[][]) => {
+    const accessList = predicates.map((storageKeys) => ({ address: WARP, storageKeys }))
+    let accessListGas = 0
+    try {
+      for (const p of predicates) accessListGas += Number(warpPredicateGas(p, predicateGasConfig))
+    } catch {
+      accessListGas = 0
+    }
+    return { accessList, accessListGas }
+  }
+  const signed = (payload: Hex) =>
+    packPredicate(
+      encodeSignedWarpMessage({
+        networkID: testNetworkID,
+        sourceChainID: testSourceChainID,
+        payload,
+        signature: { signers: '0x', signature: `0x${'00'.repeat(96)}` },
+      }),
+    )
+  const sourceAddress = '0x0000000000000000000000000000000000456789'
+  const packaged = toHex('mcsorley')
+  const getters = [
+    {
+      functionName: 'getVerifiedWarpMessage' as const,
+      predicate: signed(encodeWarpPayload({ type: 'addressedCall', sourceAddress, payload: packaged })),
+      res: encodeFunctionResult({
+        abi: warpMessengerAbi,
+        functionName: 'getVerifiedWarpMessage',
+        result: [{ sourceChainID: testSourceChainID, originSenderAddress: sourceAddress, payload: packaged }, true],
+      }),
+      none: encodeFunctionResult({
+        abi: warpMessengerAbi,
+        functionName: 'getVerifiedWarpMessage',
+        result: [{ sourceChainID: word(0n), originSenderAddress: '0x0000000000000000000000000000000000000000', payload: '0x' }, false],
+      }),
+      invalidPayloadName: 'get_message_invalid_addressed_payload',
+    },
+    {
+      functionName: 'getVerifiedWarpBlockHash' as const,
+      predicate: signed(encodeWarpPayload({ type: 'hash', hash: testBlockHash })),
+      res: encodeFunctionResult({
+        abi: warpMessengerAbi,
+        functionName: 'getVerifiedWarpBlockHash',
+        result: [{ sourceChainID: testSourceChainID, blockHash: testBlockHash }, true],
+      }),
+      none: encodeFunctionResult({
+        abi: warpMessengerAbi,
+        functionName: 'getVerifiedWarpBlockHash',
+        result: [{ sourceChainID: word(0n), blockHash: word(0n) }, false],
+      }),
+      invalidPayloadName: 'get_message_invalid_block_hash_payload',
+    },
+  ]
+  return getters.flatMap(({ functionName, predicate, res, none, invalidPayloadName }): WarpCase[] => {
+    const at = (index: number) => encodeFunctionData({ abi: warpMessengerAbi, functionName, args: [index] })
+    const named = (name: string) => `${functionName} ${name}`
+    /** A predicate `PredicateGas` refuses: the node's `IntrinsicGas` fails the call before it runs (`DoCall`'s wrapping). */
+    const refused = (name: string, keys: Hex[], problem: string): WarpCase => {
+      const suppliedGas = cost(keys.length)
+      const callGas = intrinsicGas(at(0)) + suppliedGas
+      return {
+        ...base,
+        name: named(name),
+        input: at(0),
+        suppliedGas,
+        ...access(keys),
+        refused: true,
+        err: `err: ${problem} (supplied gas ${callGas})`,
+      }
+    }
+    // Go's invalid packing is `Predicate{{}}`, one zero chunk; its invalid message `predicate.New([]byte{1, 2, 3})`;
+    // its invalid payload a message whose payload is [1, 2, 3].
+    const zeroChunk = [word(0n)]
+    return [
+      { ...base, name: named('get_message_success'), input: at(0), suppliedGas: cost(predicate.length), ...access(predicate), res },
+      {
+        ...base,
+        name: named('get_message_out_of_bounds_non_zero_index'),
+        input: at(1),
+        suppliedGas: gas.GetVerifiedWarpMessageBase,
+        ...access(predicate),
+        res: none,
+      },
+      // Go's `Predicates: {{}, message}` with result bit 0 set: an empty Warp tuple is a predicate `PredicateGas`
+      // refuses (no delimiter), so a node answers the call with that; the mined two-L1 cases in
+      // ../warp-predicates.test.ts read a valid predicate after a failed one with real signatures.
+      refused('get_message_success_non_zero_index', [], 'cannot unpack predicate bytes: no delimiter found: length (0)'),
+      refused('get_message_failure_non_zero_index', [], 'cannot unpack predicate bytes: no delimiter found: length (0)'),
+      {
+        ...base,
+        name: named('get_message_success_readOnly'),
+        input: at(0),
+        suppliedGas: cost(predicate.length),
+        ...access(predicate),
+        readOnly: true,
+        res,
+        // Pre-Granite the cost per chunk (3,200) leaves the stand-in room for its own work.
+        ...(granite ? { differs: stagedDiffers } : {}),
+      },
+      {
+        ...base,
+        name: named('get_message_out_of_gas_for_base_cost'),
+        input: at(0),
+        suppliedGas: gas.GetVerifiedWarpMessageBase - 1,
+        ...access(predicate),
+        err: 'out of gas',
+      },
+      {
+        ...base,
+        name: named('get_message_out_of_gas'),
+        input: at(0),
+        suppliedGas: cost(predicate.length) - 1,
+        ...access(predicate),
+        err: 'out of gas',
+      },
+      refused('get_message_invalid_predicate_packing', zeroChunk, 'cannot unpack predicate bytes: no delimiter found: length (1)'),
+      refused('get_message_invalid_warp_message', packPredicate('0x010203'), 'cannot unpack warp message: unknown codec version'),
+      refused(invalidPayloadName, signed('0x010203'), 'cannot unpack warp message payload: unknown codec version'),
+    ]
+  })
 }

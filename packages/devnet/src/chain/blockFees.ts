@@ -32,6 +32,7 @@ import {
 } from 'subnet-rpc/fees'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { blackhole, coinbaseOf, rewardAddressSlot, rewardManager } from '../precompiles/modules/rewardManager.js'
+import type { WarpPredicateService } from './warpPredicates.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { FeeManagerState } from './feeManager.js'
 import { NodeGas } from './nodeGas.js'
@@ -236,9 +237,23 @@ export class BlockFees {
     return this.timeOf(await this.header('latest'))
   }
 
-  /** `extraData` as a node's header has it: the block's fee window. */
-  async extraDataOf(raw: RawHeader): Promise<string> {
-    return encodeFeeWindow(await this.windowOf(toHeader(raw)))
+  /** Warp's predicates, whose results follow the fee window from Durango (./warpPredicates.ts). */
+  private predicates: WarpPredicateService | undefined
+
+  /** Counts Warp predicates in the node's gas and the block's extra data. */
+  usePredicates(predicates: WarpPredicateService): void {
+    this.predicates = predicates
+    this.gas.extraIntrinsic = (tx, timestamp) => predicates.extraIntrinsic(tx.accessList, timestamp)
+  }
+
+  /**
+   * `extraData` as a node's header has it: the block's fee window, then from Durango the block's predicate
+   * results (miner/worker.go `commit`).
+   */
+  async extraDataOf(raw: RawHeader & { transactions?: unknown[] }): Promise<string> {
+    const window = encodeFeeWindow(await this.windowOf(toHeader(raw)))
+    const results = await this.predicates?.resultsOf({ ...raw, number: BigInt(raw.number), timestamp: BigInt(raw.timestamp) })
+    return results ? window + Buffer.from(results).toString('hex') : window
   }
 
   /**

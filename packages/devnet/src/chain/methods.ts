@@ -57,6 +57,7 @@ import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, u
 import { type LocalMethod, localMethods } from './service.js'
 import { type Admission, admitFill, admitRawSend, admitUnsignedSend, type HeldBlockers, poolNonce, waitingTransaction } from './txpool.js'
 import type { WarpSigner } from './warpSigner.js'
+import { type WarpPredicateService, warpSimulation } from './warpPredicates.js'
 import { goJson } from 'subnet-rpc/internal'
 
 /** The parts of the devnet the rows work with. */
@@ -70,6 +71,8 @@ export type L1 = {
   readonly pool: PendingPool
   readonly blockers: HeldBlockers
   readonly warp?: WarpSigner
+  /** Warp predicates: parsed, verified and staged (./warpPredicates.ts). */
+  readonly warpPredicates?: WarpPredicateService
   /** The `api-max-blocks-per-request` limit, when there is one. */
   readonly logRanges?: LogRanges
   /** anvil's heads, so that state reads know when a block came (./executor.ts). */
@@ -159,6 +162,8 @@ const rows: Record<string, MethodRow> = {
   warp_getMessage: ownState(localMethods.warp_getMessage),
   warp_getMessageSignature: ownState(localMethods.warp_getMessageSignature),
   warp_getBlockSignature: own(localMethods.warp_getBlockSignature),
+  warp_getMessageAggregateSignature: ownState(localMethods.warp_getMessageAggregateSignature),
+  warp_getBlockAggregateSignature: own(localMethods.warp_getBlockAggregateSignature),
   devnet_setFeeConfig: { local: localMethods.devnet_setFeeConfig },
 
   // Node facts the node answers from its config, without a look at the chain (./service.ts).
@@ -233,6 +238,7 @@ const rows: Record<string, MethodRow> = {
   // CreateAccessList(args, blockNrOrHash).
   eth_call: {
     args: simulation(2),
+    refuse: warpSimulation,
     tags: 'simulation',
     reads: 'state',
     atParent: simulationAtParent,
@@ -241,6 +247,7 @@ const rows: Record<string, MethodRow> = {
   },
   eth_estimateGas: {
     args: simulation(1),
+    refuse: warpSimulation,
     tags: 'simulation',
     reads: 'state',
     atParent: simulationAtParent,

@@ -24,6 +24,7 @@ import type { BlockFees, NextBlockPlan } from './blockFees.js'
 import { argsOf, type L1 } from './methods.js'
 import type { Admission } from './txpool.js'
 import type { Clock } from './clock.js'
+import type { WarpPredicateService } from './warpPredicates.js'
 import type { CallOutcome, ChainCall } from './envelope.js'
 
 export class Miner {
@@ -43,6 +44,8 @@ export class Miner {
     private readonly pool: PendingPool,
     /** Sends a raw transaction through the devnet's endpoint, with its checks. */
     private readonly submit: (raw: string) => Promise<void>,
+    /** Warp's predicates, staged for the block about to be mined (./warpPredicates.ts). */
+    private readonly warp?: WarpPredicateService,
   ) {}
 
   /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
@@ -72,7 +75,10 @@ export class Miner {
     await this.enqueue(async () => {
       await this.settleNow()
       const latest = await this.anvil.latest()
-      if (latest.hash === next.parent.hash) await this.precompiles.prepareBlock(latest, next.timestamp)
+      if (latest.hash === next.parent.hash) {
+        await this.precompiles.prepareBlock(latest, next.timestamp)
+        await this.warp?.stage(latest.number + 1n, next.timestamp)
+      }
     })
   }
 

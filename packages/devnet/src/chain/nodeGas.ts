@@ -11,7 +11,9 @@
  * mint to a new account, Warp's getters before Granite: contracts/Precompile.sol `_simulatedExcess`) names the
  * node's cost in a sub-call of its frame to the identity precompile (`SIMULATED_RESULT`, then the cost): the frame's
  * gas used less that cost is gas a node does not charge, taken off too. Receipts, blocks, the fee window and the
- * fees charged (./blockFees.ts `creditFees`) then use the node's figures.
+ * fees charged (./blockFees.ts `creditFees`) then use the node's figures. Warp predicates count the same way: a
+ * node's intrinsic gas takes their predicate gas where anvil took the access-list price (`extraIntrinsic`,
+ * ./warpPredicates.ts), and the difference is added as a refund is.
  */
 import { precompileConstants } from '../precompiles/artifacts/contracts.js'
 import type { AnvilClient } from './anvilClient.js'
@@ -26,7 +28,13 @@ export type TxRefund = { refund: bigint; cumulative: bigint }
 /** A block's corrections: by transaction hash, and in all; `charges`: wei each sender owes the coinbase (negative: is owed). */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
-type Tx = { hash: string; from: string; to?: string | null; input: string; accessList?: { storageKeys: string[] }[] }
+type Tx = {
+  hash: string
+  from: string
+  to?: string | null
+  input: string
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[]
+}
 type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
 type Trace = {
   transactionHash: string
@@ -73,6 +81,11 @@ export function intrinsicGas(tx: Pick<Tx, 'to' | 'input' | 'accessList'>): bigin
 export class NodeGas {
   /** Each block's refunds, by hash (a block's refunds never change). */
   private readonly blocks = new Map<string, Promise<BlockRefunds>>()
+  /**
+   * The node's intrinsic gas above anvil's for a transaction of a block at `timestamp`: Warp's predicate gas in
+   * place of the access-list price (./warpPredicates.ts). It counts as a refund would: gas used, and charged.
+   */
+  extraIntrinsic: ((tx: Pick<Tx, 'accessList'>, timestamp: bigint) => bigint) | undefined
 
   constructor(
     private readonly anvil: AnvilClient,
@@ -104,6 +117,7 @@ export class NodeGas {
       ['trace_block', [`0x${number.toString(16)}`]],
     ])
     const txs = (block as { transactions: Tx[] } | null)?.transactions ?? []
+    const timestamp = BigInt((block as { timestamp?: string } | null)?.timestamp ?? 0)
     if (txs.length === 0) return none
     const framesOf = new Map<string, Trace[]>()
     for (const t of traces as Trace[]) {
@@ -121,7 +135,8 @@ export class NodeGas {
       // A halted frame has no result and spent all its gas: nothing refunded, nothing to take off.
       const anvilGas = BigInt(receipt.gasUsed)
       const spent = root.result ? intrinsicGas(tx) + BigInt(root.result.gasUsed) - standInExcess(frames, this.isStandIn) : anvilGas
-      const refund = spent - anvilGas
+      // Warp predicate gas above the access-list price; a halted transaction used its whole gas limit on both.
+      const refund = spent - anvilGas + (root.result ? (this.extraIntrinsic?.(tx, timestamp) ?? 0n) : 0n)
       out.total += refund
       out.byTx.set(tx.hash, { refund, cumulative: out.total })
       if (refund !== 0n) out.charges.push({ from: tx.from, wei: refund * BigInt(receipt.effectiveGasPrice) })

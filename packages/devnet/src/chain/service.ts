@@ -10,9 +10,18 @@ import { parseJson } from 'subnet-rpc'
 import { RpcError } from './envelope.js'
 import type { L1 } from './methods.js'
 import { feeHistory } from './feeHistory.js'
-import { signBlock, signMessage } from './warpSigner.js'
+import { aggregateSignatures, blockMessage, canonicalSet, signBlock, signMessage, type WarpSigner } from './warpSigner.js'
 import { type AnvilBlock, nodeBlock, nodeHeader } from './nodeReplies.js'
-import { type BlockNumberOrHash, blockNumberOrHashArg, boolArg, decodeBlockNumber, hashArg, positionalArgs, uint64Arg } from './params.js'
+import {
+  type BlockNumberOrHash,
+  blockNumberOrHashArg,
+  boolArg,
+  decodeBlockNumber,
+  hashArg,
+  positionalArgs,
+  stringArg,
+  uint64Arg,
+} from './params.js'
 import { activePrecompilesJson, activeRulesJson } from 'subnet-rpc/config'
 import type { AnvilClient, Block } from './anvilClient.js'
 import { feeConfigKeys } from 'subnet-rpc'
@@ -245,6 +254,31 @@ export const localMethods = {
     return signBlock(warp, id!)
   },
   /**
+   * warp_getMessageAggregateSignature(messageID, quorumNum, subnetID): the signed Warp message of a mined
+   * `sendWarpMessage`, aggregated from the source subnet's validators (warp/service.go
+   * `GetMessageAggregateSignature`; an unknown message answers the database's `not found`).
+   */
+  warp_getMessageAggregateSignature: async (params, { precompiles, warp }) => {
+    const [id, quorumNum, subnetID] = positionalArgs<[Uint8Array, bigint, string]>(params, [idArg, uint64Arg, stringArg], 3)
+    const message = precompiles.warpMessage(`0x${Buffer.from(id!).toString('hex')}`)
+    if (!message || !warp) throw nodeError('not found')
+    return aggregate(warp, Uint8Array.from(Buffer.from(message.slice(2), 'hex')), quorumNum!, subnetID!)
+  },
+  /**
+   * warp_getBlockAggregateSignature(blockID, quorumNum, subnetID): the signed Warp message of a block hash
+   * payload from this chain, aggregated as above (warp/service.go `GetBlockAggregateSignature`: any block ID; the
+   * validators a node asks refuse a block they do not know, so the devnet answers `not found` for one anvil does not hold).
+   */
+  warp_getBlockAggregateSignature: async (params, { anvil, warp }) => {
+    const [id, quorumNum, subnetID] = positionalArgs<[Uint8Array, bigint, string]>(params, [idArg, uint64Arg, stringArg], 3)
+    if (!warp) throw nodeError('not found')
+    const block = await anvil.request<{ hash: string } | null>('eth_getBlockByHash', [`0x${Buffer.from(id!).toString('hex')}`, false])
+    // The validators' `verifyBlockMessage` refuses an unknown block: no signature, and with none the node returns
+    // the message unsigned (acp118 `newWarpMessage`).
+    if (!block) return aggregate(warp, blockMessage(warp, id!), quorumNum!, subnetID!, false)
+    return aggregate(warp, blockMessage(warp, id!), quorumNum!, subnetID!)
+  },
+  /**
    * devnet_setFeeConfig(feeConfig, from?): a real Fee Manager `setFeeConfig` transaction, sent
    * as `from` (default: the first address of the active config's admin, manager and enabled
    * lists that still has a role) through anvil's impersonation; it mines one block.
@@ -296,3 +330,25 @@ export const localMethods = {
     return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
   },
 } satisfies Record<string, LocalMethod>
+
+/**
+ * `aggregateSignatures` (warp/service.go): the subnet (this chain's when `subnetIDStr` is empty), its validator set at
+ * the current P-Chain height, then `AggregateSignatures` with every validator answering (./warpSigner.ts); `sign`
+ * false when no validator would sign, which returns the message with an empty signature.
+ */
+function aggregate(warp: WarpSigner, unsigned: Uint8Array, quorumNum: bigint, subnetIDStr: string, sign = true): string {
+  let subnetID = warp.network?.subnetOf(warp.blockchainID) ?? new Uint8Array(32)
+  if (subnetIDStr.length > 0) {
+    try {
+      // ids.FromString: CB58 with its checksum, 32 bytes.
+      subnetID = decodeCb58(subnetIDStr)
+      if (subnetID.length !== 32) throw new Error('length')
+    } catch {
+      throw nodeError(`failed to parse subnetID: ${JSON.stringify(subnetIDStr)}`)
+    }
+  }
+  const set = warp.network ? canonicalSet(warp.network, subnetID) : { validators: [], totalWeight: 0n }
+  if (set.validators.length === 0 && set.totalWeight === 0n)
+    throw nodeError(`cannot retrieve validator set: ${encodeCb58(subnetID)} source subnet not found`)
+  return aggregateSignatures(sign ? set : { validators: [], totalWeight: set.totalWeight }, unsigned, quorumNum)
+}

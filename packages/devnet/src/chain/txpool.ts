@@ -27,6 +27,8 @@ import { type Args, fillDefaults, fillTransaction } from '../precompiles/fillTra
 import { innerCreationTargets } from '../precompiles/innerCreates.js'
 import { checksumAddress, createAddress, decodeRawTransaction } from '../precompiles/rawTx.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
+import { intrinsicGas } from './nodeGas.js'
+import { inputOf, warpSimulation } from './warpPredicates.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
 
@@ -96,7 +98,7 @@ function estimator(l1: L1) {
   return async (args: Args): Promise<CallOutcome> => {
     const asked = [args, 'latest']
     const call: ChainCall = { id: undefined, method: 'eth_estimateGas', params: JSON.stringify(asked) }
-    return answerOf(call, await l1.anvil.outcome('eth_estimateGas', asked), l1)
+    return (await warpSimulation(call, l1)) ?? answerOf(call, await l1.anvil.outcome('eth_estimateGas', asked), l1)
   }
 }
 
@@ -153,6 +155,20 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     undefined,
     tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined,
   )
+  // IntrinsicGas with Warp's predicate gas (core/txpool/validation.go), at the head's rules.
+  const accessList = (tx.message as { accessList?: AccessList }).accessList
+  const predicates = l1.warpPredicates?.parse(accessList, plan.parent.timestamp)
+  if (predicates && 'error' in predicates) return { outcome: nodeError(predicates.error) }
+  if (predicates && accessList) {
+    const gas = (tx.message as { gas?: unknown }).gas
+    const limit = typeof gas === 'string' && /^0x[0-9a-fA-F]+$/.test(gas) ? BigInt(gas) : undefined
+    const needed =
+      intrinsicGas({ ...(tx.message as { to?: string }), input: inputOf(tx.message), accessList: [] }) + predicates.accessListGas
+    if (limit !== undefined && limit < needed)
+      return {
+        outcome: nodeError(`intrinsic gas too low: address ${checksumAddress(tx.sender)} tx gas (${limit}), minimum needed ${needed}`),
+      }
+  }
   const feeCap = tx.feeCap
   if (feeCap !== undefined) {
     const minimum = poolMinimum(plan)
@@ -175,6 +191,16 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
       }
     }
   }
+  // A send with Warp predicates is staged in the stand-in before the block that may take it (./warpPredicates.ts).
+  const expected = predicates && accessList ? l1.warpPredicates?.expect(tx.sender, accessList) : undefined
+  const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) =>
+    expected
+      ? async (outcome: CallOutcome) => {
+          if ('result' in outcome) expected.hash = JSON.parse(outcome.result) as string
+          else l1.warpPredicates?.drop(expected)
+          await after?.(outcome)
+        }
+      : after
   // With automine off, or a nonce past the sender's next, the send only enters anvil's pool: the block
   // that mines it is prepared then, and its answer does not wait for a receipt.
   const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
@@ -182,7 +208,7 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     automine && tx.nonce !== undefined && tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
   if (automine && !gap) await miner.prepare(undefined, plan)
   const settled = gap ? undefined : mined
-  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: settled }
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: track(settled) }
   // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
   // each creation would take holds one byte of code while the transaction is mined, a top-level
   // creation's from the sender's nonce, inner ones' from a trace (../precompiles/innerCreates.ts).
@@ -191,19 +217,21 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
     targets = [createAddress(tx.sender.toLowerCase(), nonce)]
   } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
-  if (targets.length === 0) return { call: sent, after: settled }
+  if (targets.length === 0) return { call: sent, after: track(settled) }
   const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
   const blocked = targets.filter((_, i) => codes[i] === '0x')
   for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
   return {
     call: sent,
-    after: async (outcome) => {
+    after: track(async (outcome) => {
       // Still pending (automine off): the blockers stay until a later call finds it mined (./executor.ts).
       if ('result' in outcome && !(await waitMined(anvil, outcome))) blockers.hold(JSON.parse(outcome.result) as string, blocked)
       else await blockers.free(blocked)
-    },
+    }),
   }
 }
+
+type AccessList = { address: string; storageKeys: string[] }[]
 
 /** An `eth_sendTransaction`'s arguments as the pool sees them: sender, nonce, fee cap; undefined without a sender. */
 function unsignedSend(args: unknown): Send | undefined {

@@ -74,14 +74,33 @@ export class PrecompileRuntime implements ModuleHost {
     readonly genesisTimestamp: bigint,
   ) {
     this.rulesTrailer = rulesTrailer(spec, genesisTimestamp)
-    this.parents = new ParentStates(anvil, (code) => modules.some((m) => code === this.code(m.configKey)))
+    this.parents = new ParentStates(anvil, (code) => modules.some((m) => this.isCodeOf(m.configKey, code)))
     this.stateUpgrades = new StateUpgrades(spec, anvil, this.parents)
   }
 
   /** The code the devnet installs for `key`: the stand-in's runtime code, the module's trailer, the rules trailer. */
   code(key: RunPrecompileKey): string {
-    const m = moduleOf(key)
-    return precompileArtifacts[m.contract].deployedBytecode + (m.codeTrailer?.(this) ?? '') + this.rulesTrailer
+    return this.codeWith(key, moduleOf(key).codeTrailer?.(this) ?? '')
+  }
+
+  /** The stand-in's code for `key` with another module trailer (Warp's staged predicates, ../chain/warpPredicates.ts). */
+  codeWith(key: RunPrecompileKey, trailer: string): string {
+    return precompileArtifacts[moduleOf(key).contract].deployedBytecode + trailer + this.rulesTrailer
+  }
+
+  /** The code staged for each key in place of its installed code (still the same stand-in, installed). */
+  private readonly stagedCodes = new Map<RunPrecompileKey, string>()
+
+  /** Writes the running stand-in of `key` with another module trailer, for the block about to be mined. */
+  async stageCode(key: RunPrecompileKey, trailer: string): Promise<void> {
+    const code = this.codeWith(key, trailer)
+    this.stagedCodes.set(key, code)
+    await this.write('anvil_setCode', [moduleOf(key).address, code])
+  }
+
+  /** Whether `code` is the installed or staged code of `key`. */
+  private isCodeOf(key: RunPrecompileKey, code: string | undefined): boolean {
+    return code === this.code(key) || (code !== undefined && code === this.stagedCodes.get(key))
   }
 
   /** The unsigned message of a mined `sendWarpMessage` (0x-hex), by its ID (0x-hex). */
@@ -148,14 +167,14 @@ export class PrecompileRuntime implements ModuleHost {
     // evm_revert / anvil_reset can take installs back: trust the code in the state, not memory.
     const codes = await this.anvil.batch<string>(modules.map((m) => ['eth_getCode', [m.address, 'latest']]))
     modules.forEach((m, i) => {
-      if (codes[i] !== this.code(m.configKey)) this.installed.delete(m.configKey)
+      if (!this.isCodeOf(m.configKey, codes[i])) this.installed.delete(m.configKey)
     })
     for (const [i, m] of modules.entries()) {
       const active = activePrecompileConfig(this.spec, m.configKey, time)
       const want = active && !active.disable ? active : undefined
       const have = this.installed.get(m.configKey)
       if (have === want) continue
-      if (have || codes[i] === this.code(m.configKey)) await this.remove(m)
+      if (have || this.isCodeOf(m.configKey, codes[i])) await this.remove(m)
       if (want) await this.install(m, want, latest, activation)
     }
   }

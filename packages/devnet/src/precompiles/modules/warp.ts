@@ -7,6 +7,7 @@
 import { precompileAddresses } from 'subnet-rpc'
 import { precompileEvents } from '../artifacts/contracts.js'
 import type { Module } from './module.js'
+import { warpCodeTrailer } from '../../chain/warpPredicates.js'
 
 /** The one `bytes` value of ABI-encoded log data (offset, length, bytes). */
 function abiBytes(data: string): string {
@@ -20,7 +21,7 @@ export const warp = {
   address: precompileAddresses.warpConfig.toLowerCase(),
   contract: 'WarpMessenger',
   allowList: false,
-  codeTrailer: ({ warp }) => warp.blockchainID.slice(2).toLowerCase() + warp.networkID.toString(16).padStart(8, '0'),
+  codeTrailer: (host) => warpCodeTrailer(host.warp),
   logs: {
     topic: precompileEvents.SendWarpMessage,
     async take(host, logs) {
