@@ -93,7 +93,7 @@ contract WarpMessenger is Precompile {
                     // out.
                     mstore(0, 1)
                     mstore(0x20, 1)
-                    pop(staticcall(283, 0x06, 0, 0x40, 0, 0))
+                    pop(staticcall(243, 0x06, 0, 0x40, 0, 0))
                     // abi.encode(WarpMessage(0, 0, ""), false) or abi.encode(WarpBlockHash(0, 0), false), as in `_run`.
                     mstore(0, mul(message, 0x40))
                     mstore(0x20, 0)
