@@ -386,7 +386,9 @@ console.log(JSON.stringify({ nodeID, publicKey, proofOfPossession, ok: verifyPro
 })
 
 describe('(d) a strict TypeScript app (skipLibCheck false) with both packages', () => {
-  const entries = Object.keys(entryPoints)
+  // subnet-rpc-hardhat's declarations import Hardhat 3, which this app does not install: the plugin's entry is
+  // type-checked in the fresh Hardhat 3 project of test/hardhat/plugin.test.ts.
+  const entries = Object.keys(entryPoints).filter((id) => id !== 'subnet-rpc-hardhat')
   // Every entry as a namespace, each used, so that each declaration file is checked.
   const source = `${entries.map((id, i) => `import * as e${i} from '${id}'`).join('\n')}
 export const entries = [${entries.map((_, i) => `e${i}`).join(', ')}].map((e) => Object.keys(e).length)

@@ -36,12 +36,12 @@ const budgets: Record<string, number> = {
   'viem + precompileActions': 7_950,
   'viem + precompileWalletActions': 15_450,
   // subnet-rpc/viem/warp, its own entry (regression budgets over the 2026-11-27 figures): the reads decorator
-  // with one read (3,565 B: the Warp API table, the codec its decoders parse replies with, CB58 for the IDs), and
-  // deliverWarpMessage (15,142 B), which carries viem's sendTransaction and getTransactionReceipt, the Info API's
+  // with one read (3,638 B with the wrong-endpoint wording of its family and the URL line; 3,565 B without: the Warp API table, the codec its decoders parse replies with, CB58 for the IDs), and
+  // deliverWarpMessage (15,287 B; 15,142 B before the wrong-endpoint errors), which carries viem's sendTransaction and getTransactionReceipt, the Info API's
   // getNetworkID for the destination's network, the aggregate read and the predicate packing; @noble/curves is not
   // in either (aggregateWarpSignatures, in subnet-rpc/warp, imports it on first use).
-  'viem + warpActions': 3_600,
-  'viem wallet + deliverWarpMessage': 15_200,
+  'viem + warpActions': 3_700,
+  'viem wallet + deliverWarpMessage': 15_350,
 }
 
 /** size-limit's rows (name, size in bytes min+gzip) for the apps of .size-limit.cjs, built in an app with the packed tarball installed. */

@@ -158,7 +158,9 @@ library SubnetPrecompiles {
     /// @notice Warp (`warpConfig`) for the L1 `blockchainID` on network `networkID` (1 Mainnet, 5 Fuji). It verifies
     /// no message inside forge: the getters answer "no message", as a node does for an index without a predicate.
     function installWarpMessenger(bytes32 blockchainID, uint32 networkID) internal {
-        VM.etch(WARP_MESSENGER, abi.encodePacked(Code.WARP_MESSENGER, blockchainID, networkID, _trailer(latest())));
+        // The code trailer the devnet writes (packages/devnet/src/chain/warpPredicates.ts `warpCodeTrailer`): no staged
+        // predicates (a zero length word), the IDs, the rules.
+        VM.etch(WARP_MESSENGER, abi.encodePacked(Code.WARP_MESSENGER, uint256(0), blockchainID, networkID, _trailer(latest())));
         VM.setNonceUnsafe(WARP_MESSENGER, 1);
     }
 
