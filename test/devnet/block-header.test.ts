@@ -214,3 +214,27 @@ describe('receipts and logs as a node writes them (marshalReceipt, types.Log)', 
     expect(logs).not.toContain('blockTimestamp')
   })
 })
+
+describe('sends prepared on one parent at once (the second is mined on the first one’s block)', () => {
+  const devnet = useDevnet({ genesis: genesis({}) })
+  it('every block still has a time a node would give it: the header checks run on stop (test/helpers/devnet.ts)', async () => {
+    const { rpcUrl } = devnet()
+    // anvil's first dev accounts, unlocked in anvil: eth_sendTransaction signs for them.
+    const senders = [
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+      '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
+    ]
+    for (let round = 0; round < 3; round++) {
+      const replies = await Promise.all(
+        senders.map((from) =>
+          rpc(rpcUrl, 'eth_sendTransaction', JSON.stringify([{ from, to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }])),
+        ),
+      )
+      for (const r of replies) expect(JSON.parse(r.body), r.body).toHaveProperty('result')
+    }
+    const head = JSON.parse((await rpc(rpcUrl, 'eth_getBlockByNumber', '["latest", false]')).body).result as Block
+    expect(BigInt(head.number)).toBeGreaterThanOrEqual(12n)
+  })
+})

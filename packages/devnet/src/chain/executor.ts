@@ -149,16 +149,26 @@ export function createExecutor(l1: L1): CallExecutor {
     }
   }
 
+  // State-changing calls run one at a time, as a node's builder builds one block at a time: a send's block is
+  // prepared (time, fees, activations, staged predicates: ./miner.ts `prepare`) on the head anvil then mines it on,
+  // never on a parent that a send arriving at the same moment has just built on.
+  let alone: Promise<unknown> = Promise.resolve()
+
   /** A call that may change state: alone, its admission first, the precompiles in step before and after. */
-  async function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
-    await inStep()
-    const step = await row.admit?.(call, l1)
-    if (step && 'outcome' in step) return step.outcome
-    const answer = (await forward([step?.call ?? call]))[0]!
-    await step?.after?.(answer)
-    const outcome = await answerOf(call, answer, l1)
-    // A call that may have mined a block brings the precompiles up to date before its answer goes out.
-    await inStep()
+  function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+    const run = async (): Promise<CallOutcome> => {
+      await inStep()
+      const step = await row.admit?.(call, l1)
+      if (step && 'outcome' in step) return step.outcome
+      const answer = (await forward([step?.call ?? call]))[0]!
+      await step?.after?.(answer)
+      const outcome = await answerOf(call, answer, l1)
+      // A call that may have mined a block brings the precompiles up to date before its answer goes out.
+      await inStep()
+      return outcome
+    }
+    const outcome = alone.then(run, run)
+    alone = outcome.catch(() => undefined)
     return outcome
   }
 
