@@ -20,8 +20,14 @@ const initiallyActive = 1_607_144_400n
 
 const forked = (ts: bigint | undefined, t: bigint) => ts !== undefined && ts <= t
 
-/** EIP-55 checksum, as Go prints a common.Address with %s. */
-function checksum(address: string): string {
+/**
+ * EIP-55 checksum, as Go prints a common.Address with %s (the node's error texts name addresses so).
+ *
+ * @example
+ * import { checksumAddress } from 'subnet-rpc/internal'
+ * checksumAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+ */
+export function checksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase()
   const hash = keccak_256(new TextEncoder().encode(lower))
   let out = '0x'
@@ -38,8 +44,8 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
   const list = (k: string) => (j[k] as string[] | undefined) ?? []
   // nativeminter.Config.Verify: every amount non-nil and positive, before the allow list.
   for (const [addr, amount] of p.initialMint ?? []) {
-    if (amount === null) return `initial mint cannot contain nil amount for address ${checksum(addr)}`
-    if (amount <= 0n) return `initial mint cannot contain invalid amount: amount ${amount} for address ${checksum(addr)}`
+    if (amount === null) return `initial mint cannot contain nil amount for address ${checksumAddress(addr)}`
+    if (amount <= 0n) return `initial mint cannot contain invalid amount: amount ${amount} for address ${checksumAddress(addr)}`
   }
   if (p.key === 'rewardManagerConfig' && j.initialRewardConfig) {
     const r = j.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string }
@@ -57,13 +63,13 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
   // Allow list.
   const enabled = new Set<string>()
   for (const a of list('enabledAddresses')) {
-    if (enabled.has(a)) return `duplicate address in enabled list: ${checksum(a)}`
+    if (enabled.has(a)) return `duplicate address in enabled list: ${checksumAddress(a)}`
     enabled.add(a)
   }
   const admins = new Set<string>()
   for (const a of list('adminAddresses')) {
-    if (admins.has(a)) return `duplicate address in admin list: ${checksum(a)}`
-    if (enabled.has(a)) return `cannot set address as both admin and enabled: ${checksum(a)}`
+    if (admins.has(a)) return `duplicate address in admin list: ${checksumAddress(a)}`
+    if (enabled.has(a)) return `cannot set address as both admin and enabled: ${checksumAddress(a)}`
     admins.add(a)
   }
   const managers = list('managerAddresses')
@@ -71,9 +77,9 @@ export function verifyPrecompileConfig(spec: ChainSpec, p: PrecompileConfig): st
     return 'cannot add managers before Durango'
   const seen = new Set<string>()
   for (const a of managers) {
-    if (seen.has(a)) return `duplicate address in manager list: ${checksum(a)}`
-    if (admins.has(a)) return `cannot set address as both admin and manager: ${checksum(a)}`
-    if (enabled.has(a)) return `cannot set address as both enabled and manager: ${checksum(a)}`
+    if (seen.has(a)) return `duplicate address in manager list: ${checksumAddress(a)}`
+    if (admins.has(a)) return `cannot set address as both admin and manager: ${checksumAddress(a)}`
+    if (enabled.has(a)) return `cannot set address as both enabled and manager: ${checksumAddress(a)}`
     seen.add(a)
   }
   if (p.key === 'feeManagerConfig' && p.initialFeeConfig) return verifyFeeConfig(p.initialFeeConfig)

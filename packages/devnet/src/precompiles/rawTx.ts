@@ -162,18 +162,6 @@ export function createAddress(sender: string, nonce: bigint): string {
   return `0x${Buffer.from(keccak_256(encoded).subarray(12)).toString('hex')}`
 }
 
-/** EIP-55 checksum, as Go prints a common.Address with %s. */
-export function checksumAddress(address: string): string {
-  const lower = address.slice(2).toLowerCase()
-  const hash = keccak_256(new TextEncoder().encode(lower))
-  let out = '0x'
-  for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf
-    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]
-  }
-  return out
-}
-
 /**
  * A signed transaction as `eth_getTransactionByHash` shows it while it waits in the pool
  * (internal/ethapi `newRPCPendingTransaction`): no block fields, a dynamic-fee transaction's
