@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { AnvilClient } from '../packages/devnet/src/chain/anvilClient.js'
+import { AnvilClient } from '../packages/devnet/src/l1/anvilClient.js'
 import { startDevnet } from '../packages/devnet/src/index.js'
 import { envNumber, median } from './measure.js'
 

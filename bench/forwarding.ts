@@ -18,7 +18,7 @@
  */
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { AnvilClient } from '../packages/devnet/src/chain/anvilClient.js'
+import { AnvilClient } from '../packages/devnet/src/l1/anvilClient.js'
 import { startDevnet } from '../packages/devnet/src/index.js'
 import { envNumber, fmt, interleave, medianCI, paired, type Plan } from './measure.js'
 

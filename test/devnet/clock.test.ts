@@ -1,10 +1,10 @@
 /**
- * The devnet's clock (packages/devnet/src/chain/clock.ts), with a wall clock the test moves: each block is
+ * The devnet's clock (packages/devnet/src/l1/block/clock.ts), with a wall clock the test moves: each block is
  * stamped when built (customheader `GetNextTimestamp`), never before its parent, on Granite no sooner than the
  * parent's minimum delay; time moves shift it as anvil's do.
  */
 import { describe, expect, it } from 'vitest'
-import { Clock } from '../../packages/devnet/src/chain/clock.js'
+import { Clock } from '../../packages/devnet/src/l1/block/clock.js'
 
 function clockAt(ms: number) {
   const wall = { ms }

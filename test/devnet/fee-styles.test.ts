@@ -5,7 +5,7 @@
  * real anvil; every body posted to anvil is recorded by wrapping `AnvilClient.prototype.post`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AnvilClient } from '../../packages/devnet/src/chain/anvilClient.js'
+import { AnvilClient } from '../../packages/devnet/src/l1/anvilClient.js'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
 const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'

@@ -1,11 +1,11 @@
 /**
- * The L1 endpoint's method table (packages/devnet/src/chain/methods.ts): each row's stages are coherent, so that
+ * The L1 endpoint's method table (packages/devnet/src/l1/rpc/methods.ts): each row's stages are coherent, so that
  * no rule sits where the pipeline never reaches it (the drift issue 22 found: `eth_feeHistory`,
  * `eth_gasPrice` and `eth_maxPriorityFeePerGas` in sets of forwarded methods while they are answered
  * locally), and the methods without a row get the rules by name. No devnet needed.
  */
 import { describe, expect, it } from 'vitest'
-import { type MethodRow, rowOf } from '../../packages/devnet/src/chain/methods.js'
+import { type MethodRow, rowOf } from '../../packages/devnet/src/l1/rpc/methods.js'
 
 /** The stages that only a forwarded call reaches. */
 const forwardOnly: (keyof MethodRow)[] = ['args', 'refuse', 'tags', 'admit', 'atParent', 'shape', 'reply']

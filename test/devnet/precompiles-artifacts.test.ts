@@ -1,9 +1,9 @@
 /**
- * The checked-in precompile artifacts (packages/devnet/src/precompiles/artifacts/contracts.ts) are what
- * scripts/compile-contracts.mjs makes from contracts/*.sol today (rerun the script after editing a
+ * The checked-in precompile artifacts (packages/devnet/src/l1/precompiles/artifacts/contracts.ts) are what
+ * scripts/compile-contracts.mjs makes from packages/devnet/contracts/standins/*.sol today (rerun the script after editing a
  * contract), and each Solidity stand-in offers every function and event of the node's ABI: the
  * events are the stand-in's own, the functions its interface's (`IAllowList`, `IFeeManager`, ...;
- * a stand-in dispatches them itself in its fallback, contracts/Precompile.sol), each selector
+ * a stand-in dispatches them itself in its fallback, packages/devnet/contracts/standins/Precompile.sol), each selector
  * compared in its `_run` chain.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ import {
   precompileConstants,
   precompileEvents,
   precompileSelectors,
-} from '../../packages/devnet/src/precompiles/artifacts/contracts.js'
+} from '../../packages/devnet/src/l1/precompiles/artifacts/contracts.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import * as compile from '../../scripts/compile-contracts.mjs'
 
@@ -24,7 +24,7 @@ const { compileExamples, compilePrecompiles, compileShared, compileSolidity, sta
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
-const contractsDir = new URL('../../contracts/', import.meta.url)
+const contractsDir = new URL('../../packages/devnet/contracts/standins/', import.meta.url)
 const all = compileSolidity(
   Object.fromEntries(
     readdirSync(contractsDir)
@@ -61,13 +61,13 @@ const nodeAbis: Record<keyof typeof precompileArtifacts, readonly AbiItem[]> = {
 }
 
 describe('precompile artifacts', () => {
-  it('are up to date with contracts/*.sol (run node scripts/compile-contracts.mjs)', () => {
+  it('are up to date with packages/devnet/contracts/standins/*.sol (run node scripts/compile-contracts.mjs)', () => {
     expect(Object.keys(precompileArtifacts)).toEqual(Object.keys(fresh))
     for (const [name, artifact] of Object.entries(precompileArtifacts))
       expect(artifact.deployedBytecode, name).toBe(fresh[name]!.deployedBytecode)
   })
 
-  it('share the constants, event topics and selectors of contracts/*.sol with the devnet as they are there today', () => {
+  it('share the constants, event topics and selectors of packages/devnet/contracts/standins/*.sol with the devnet as they are there today', () => {
     const shared = compileShared()
     expect(precompileConstants).toEqual(shared.constants)
     expect(precompileEvents).toEqual(shared.events)

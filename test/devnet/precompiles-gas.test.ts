@@ -2,7 +2,7 @@
  * Gas of the precompile stand-ins against the node's fixed costs: a top-level call from an EOA
  * costs 21,000 + calldata (4 per zero byte, 16 per other) + the function's fixed gas and, from
  * Durango, its event gas (precompile/contract/utils.go, each module's contract.go and event.go).
- * The stand-ins burn gas up to exactly that cost (contracts/Precompile.sol `_burn`), so gasUsed
+ * The stand-ins burn gas up to exactly that cost (packages/devnet/contracts/standins/Precompile.sol `_burn`), so gasUsed
  * and eth_estimateGas are the node's; only where the stand-in's own work costs more (a role write
  * to a fresh storage slot: two cold SLOADs and the SSTORE, against the node's flat 20,000) does a
  * mined call need more gas, which eth_estimateGas answers; its receipt still reports the node's.
@@ -49,7 +49,7 @@ const cases: { name: string; to: string; data: Hex; fixed: number; excess: numbe
     data: encodeFunctionData({ abi: allowListAbi, functionName: 'setEnabled', args: ['0x00000000000000000000000000000000000000aa'] }),
     fixed: 20_000 + event(4, 32),
     // Two cold SLOADs (the caller's and the account's roles, 4,200) the node does not charge, then code and the
-    // note of the node's cost for the receipt (contracts/Precompile.sol `_simulatedExcess`, about 130).
+    // note of the node's cost for the receipt (packages/devnet/contracts/standins/Precompile.sol `_simulatedExcess`, about 130).
     excess: 6_700,
   },
   {
@@ -95,7 +95,7 @@ describe("precompile gas on the devnet: the node's, but the estimate where the s
       const hash = await call('eth_sendTransaction', [{ from: admin, to: c.to, data: c.data, gas: '0x100000' }])
       const receipt = await call('eth_getTransactionReceipt', [hash])
       expect(receipt.status).toBe('0x1')
-      // The receipt reports the node's gas even where the stand-in spent more (packages/devnet/src/chain/nodeGas.ts).
+      // The receipt reports the node's gas even where the stand-in spent more (packages/devnet/src/l1/block/nodeGas.ts).
       expect(Number(BigInt(receipt.gasUsed))).toBe(node)
       expect(estimate).toBeGreaterThanOrEqual(node)
       expect(estimate - node).toBeLessThanOrEqual(c.excess)

@@ -13,7 +13,7 @@ import { decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } fr
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { allowListAbi, feeManagerAbi, nativeMinterAbi, rewardManagerAbi } from '../../src/core/precompiles/abis.js'
-import { simulationSlot } from '../../packages/devnet/src/precompiles/rpc.js'
+import { simulationSlot } from '../../packages/devnet/src/l1/precompiles/rpc.js'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'

@@ -4,7 +4,7 @@
  * `sendWarpMessage` 41,500 (the log and its 3 topics, 20,000 for the BLS signature, 20,000 for a slot
  * write) plus 8 per byte of the whole input after the selector, in both. A top-level transaction
  * costs 21,000 + calldata + that, the gas its receipt reports. From Granite the getters cost exactly that
- * (contracts/WarpMessenger.sol `_answerLean`); before, no EVM code meets 2 gas, so eth_estimateGas asks for
+ * (packages/devnet/contracts/standins/WarpMessenger.sol `_answerLean`); before, no EVM code meets 2 gas, so eth_estimateGas asks for
  * the stand-in's own code (about 1,600-1,900 gas more). Checked with mined transactions and eth_estimateGas on a chain whose
  * Granite comes after its Warp activation; the first block at Granite switches. Real devnet, real anvil.
  */
@@ -72,7 +72,7 @@ async function measure(c: Case, time?: number) {
   const receipt = (await call('eth_getTransactionReceipt', [hash])).result
   expect(receipt.status).toBe('0x1')
   const used = Number(BigInt(receipt.gasUsed))
-  // The receipt reports the node's gas even where the stand-in spent more (packages/devnet/src/chain/nodeGas.ts).
+  // The receipt reports the node's gas even where the stand-in spent more (packages/devnet/src/l1/block/nodeGas.ts).
   expect(used, `gasUsed ${used} against the node's ${node}`).toBe(node)
   expect(estimate, `eth_estimateGas ${estimate} against the node's ${node}`).toBeGreaterThanOrEqual(node)
   expect(estimate - node, `eth_estimateGas ${estimate} against the node's ${node}`).toBeLessThanOrEqual(c.excess)
@@ -106,7 +106,7 @@ describe('from Granite', () => {
 
   const cases: Case[] = [
     // From Granite the stand-in answers these at exactly the node's gas when no predicate is staged for the block
-    // (contracts/WarpMessenger.sol `_answerLean`).
+    // (packages/devnet/contracts/standins/WarpMessenger.sol `_answerLean`).
     { name: 'getBlockchainID (200)', data: getBlockchainID, fixed: 200, excess: 0 },
     { name: 'getVerifiedWarpMessage (750)', data: getMessage, fixed: 750, excess: 0 },
     { name: 'getVerifiedWarpBlockHash (750)', data: getBlockHash, fixed: 750, excess: 0 },

@@ -158,7 +158,7 @@ library SubnetPrecompiles {
     /// @notice Warp (`warpConfig`) for the L1 `blockchainID` on network `networkID` (1 Mainnet, 5 Fuji). It verifies
     /// no message inside forge: the getters answer "no message", as a node does for an index without a predicate.
     function installWarpMessenger(bytes32 blockchainID, uint32 networkID) internal {
-        // The code trailer the devnet writes (packages/devnet/src/chain/warpPredicates.ts `warpCodeTrailer`): no staged
+        // The code trailer the devnet writes (packages/devnet/src/l1/warp/warpPredicates.ts `warpCodeTrailer`): no staged
         // predicates (a zero length word), the IDs, the rules.
         VM.etch(WARP_MESSENGER, abi.encodePacked(Code.WARP_MESSENGER, uint256(0), blockchainID, networkID, _trailer(latest())));
         VM.setNonceUnsafe(WARP_MESSENGER, 1);
@@ -249,7 +249,7 @@ library SubnetPrecompiles {
     /// `gas` is below the precompile's cost). A contract calling a precompile never sees these texts: a refusal
     /// reaches it as a failed call with no data.
     /// @dev As the devnet answers `eth_call`: a failed call is asked again with the stand-in's simulation flag, under
-    /// which it reverts with the node's text (contracts/Precompile.sol `_fail`). Needs `gas` + 100,000,000 gas left
+    /// which it reverts with the node's text (packages/devnet/contracts/standins/Precompile.sol `_fail`). Needs `gas` + 100,000,000 gas left
     /// (forge's default test gas limit has it), and no `vm.startPrank` running (it pranks `from` as sender and origin).
     function ethCall(address from, address precompile, bytes memory data, uint256 gas)
         internal
@@ -318,7 +318,7 @@ library SubnetPrecompiles {
         revert("SubnetPrecompiles: not an allow-list precompile address (Warp: installWarpMessenger)");
     }
 
-    /// The rules trailer the devnet appends to every stand-in's code (packages/devnet/src/precompiles/runtime.ts
+    /// The rules trailer the devnet appends to every stand-in's code (packages/devnet/src/l1/precompiles/runtime.ts
     /// `rulesTrailer`): genesis, Durango and Granite times, big-endian uint64s.
     function _trailer(Upgrades memory u) private pure returns (bytes memory) {
         bytes memory t = abi.encodePacked(u.genesisTime, u.durangoTime, u.graniteTime);

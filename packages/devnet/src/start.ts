@@ -1,7 +1,7 @@
 /**
  * `startDevnet`: a local Avalanche node stand-in validating one Subnet-EVM L1 (or several, `l1s`). It serves
  * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws` and `/validators` on the node's wire format,
- * and forwards standard Ethereum methods to each L1's own anvil (./l1.ts).
+ * and forwards standard Ethereum methods to each L1's own anvil (./l1/l1.ts).
  */
 import { existsSync } from 'node:fs'
 import {
@@ -19,15 +19,15 @@ import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/nod
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { loadDevnetRuntime } from './anvil.js'
-import { serveChain } from './chain/envelope.js'
-import { connectionExecutor } from './chain/subscriptions.js'
-import { webSocketEndpoint } from './chain/websocket.js'
+import { serveChain } from './l1/rpc/envelope.js'
+import { connectionExecutor } from './l1/pubsub/subscriptions.js'
+import { webSocketEndpoint } from './l1/pubsub/websocket.js'
 import { serveInfo } from './info/envelope.js'
 import { createInfoService, type ChainDirectory } from './info/service.js'
 import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute, type DevnetValidator } from './validators/index.js'
-import { startL1, type L1Instance, type L1Plan } from './l1.js'
+import { startL1, type L1Instance, type L1Plan } from './l1/l1.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -249,7 +249,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const info = createInfoService(node, chains)
     const chainPaths = new Map<string, L1Instance>()
     for (const l1 of l1s) for (const name of [l1.plan.blockchainID, l1.plan.alias]) chainPaths.set(`/ext/bc/${name}/rpc`, l1)
-    // Each L1's WebSocket endpoint: the same calls, plus eth_subscribe (./chain/websocket.ts, ./chain/subscriptions.ts).
+    // Each L1's WebSocket endpoint: the same calls, plus eth_subscribe (./l1/pubsub/websocket.ts, ./l1/pubsub/subscriptions.ts).
     const webSockets = l1s.map((l1) =>
       webSocketEndpoint(new Set([`/ext/bc/${l1.plan.blockchainID}/ws`, `/ext/bc/${l1.plan.alias}/ws`]), (send) =>
         connectionExecutor(l1.execute, l1.events, send),

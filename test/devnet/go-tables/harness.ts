@@ -160,7 +160,7 @@ export async function runCase(url: string, c: Case): Promise<void> {
     if (c.dearer) {
       // Differs from the node: the stand-in's EVM work costs more than the node's fixed gas, so mined with the
       // node's gas it runs out (all gas used); mined with the devnet's estimate it succeeds, and its receipt (and
-      // the fee charged, checked with the credits below) reports the node's gas (packages/devnet/src/chain/nodeGas.ts).
+      // the fee charged, checked with the credits below) reports the node's gas (packages/devnet/src/l1/block/nodeGas.ts).
       expect(receipt.status, 'mined with the node gas').toBe('0x0')
       expect(Number(receipt.gasUsed)).toBe(gas)
       const estimate = Number((await call(url, 'eth_estimateGas', [tx])).result)

@@ -64,7 +64,7 @@ export function nativeMinterTests(): MinterCase[] {
     mint('mint_funds_from_admin_address', TestAdminAddr, TestAdminAddr, 1n),
     mint('mint_max_big_funds', TestAdminAddr, TestAdminAddr, maxBig256, {
       differs:
-        "the stand-in pays mints from a reserve of 2^255 wei (contracts/NativeMinter.sol): a mint above it fails with the devnet's own text",
+        "the stand-in pays mints from a reserve of 2^255 wei (packages/devnet/contracts/standins/NativeMinter.sol): a mint above it fails with the devnet's own text",
     }),
     readOnly('readOnly_mint_with_noRole_fails', TestNoRoleAddr, TestAdminAddr),
     readOnly('readOnly_mint_with_allow_role_fails', TestEnabledAddr, TestEnabledAddr),

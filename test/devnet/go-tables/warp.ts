@@ -30,7 +30,7 @@ export type WarpCase = Case & { differs?: string }
 /**
  * Before Granite a getter's gas is 2, which no EVM code can meet (the least code that returns a word costs more): a
  * contract handing the stand-in exactly the node's gas sees a failure. From Granite (200, 750) the stand-in answers
- * at exactly the node's gas (contracts/WarpMessenger.sol `_answerLean`).
+ * at exactly the node's gas (packages/devnet/contracts/standins/WarpMessenger.sol `_answerLean`).
  */
 const readOnlyDiffers = (granite: boolean) =>
   granite

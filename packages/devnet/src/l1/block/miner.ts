@@ -1,0 +1,205 @@
+/**
+ * The block cycle, with one owner. A node builds a block in one go (miner/worker.go `commitNewWork`):
+ * the header's time and fees, `ApplyUpgrades` (precompile activations, state upgrades) before the
+ * transactions, and once the block is accepted, its fees credited to the coinbase
+ * (core/state_transition.go) and its Warp messages kept (warp/backend.go `AddMessage`). anvil mines the
+ * block itself, so the devnet does the rest around it:
+ *
+ * - `prepare`, before anvil mines a block on the head: time, base fee, gas limit and coinbase
+ *   (./blockFees.ts), then the activations and state upgrades of that time, with the values they replace
+ *   kept as the parent's state (../precompiles/runtime.ts `prepareBlock`, ../precompiles/parentState.ts);
+ * - anvil mines: `mine` here, a send under automine, a forwarded `evm_mine`;
+ * - `settle`, once per new head, whoever mined it (the devnet, a client on anvil's own URL, anvil's
+ *   interval mining): the precompiles in step with it (mint top-ups, Warp messages, the schedule;
+ *   ../precompiles/runtime.ts `follow`) and the base fee part of its fees to its coinbase.
+ *
+ * Preparing and settling run one at a time, in order. The transactions waiting in the devnet's pool for the
+ * base fee to fall (../pool/pendingPool.ts) go in through the endpoint, as a client's would, once a
+ * block built now would take them (miner/worker.go skips a transaction under the block's base fee).
+ */
+import type { PendingPool } from '../pool/pendingPool.js'
+import type { PrecompileRuntime } from '../precompiles/runtime.js'
+import type { AnvilClient } from '../anvilClient.js'
+import type { BlockFees, NextBlockPlan } from './blockFees.js'
+import { argsOf, type L1 } from '../rpc/methods.js'
+import type { Admission } from '../pool/txpool.js'
+import type { Clock } from './clock.js'
+import type { WarpPredicateService } from '../warp/warpPredicates.js'
+import type { CallOutcome, ChainCall } from '../rpc/envelope.js'
+
+export class Miner {
+  private queue: Promise<void> = Promise.resolve()
+  /** Preparations and settlements queued or running. */
+  private busy = 0
+  /** The head the last settlement was at. */
+  private settledHash: string | undefined
+  /** While transactions wait in the pool: how often the base fee of a block built now is compared with their fee caps. */
+  private poolTimer: ReturnType<typeof setInterval> | undefined
+  private includingWaiting = false
+
+  constructor(
+    private readonly anvil: AnvilClient,
+    private readonly blockFees: BlockFees,
+    private readonly precompiles: PrecompileRuntime,
+    private readonly pool: PendingPool,
+    /** Sends a raw transaction through the devnet's endpoint, with its checks. */
+    private readonly submit: (raw: string) => Promise<void>,
+    /** Warp's predicates, staged for the block about to be mined (../warp/warpPredicates.ts). */
+    private readonly warp?: WarpPredicateService,
+  ) {}
+
+  /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
+  /** Whether no preparation or settlement is queued or running. */
+  get idle(): boolean {
+    return !this.busy
+  }
+
+  isSettledAt(hash: string): boolean {
+    return !this.busy && hash === this.settledHash
+  }
+
+  /** Settles the head if it is new. */
+  settle(): Promise<void> {
+    return this.enqueue(() => this.settleNow())
+  }
+
+  /**
+   * Prepares the next block on the head, at `time` when given (`evm_mine`'s timestamp), else at the time
+   * anvil gives it; `plan` is the one a send checked its fee cap against. Only for a block mined right
+   * after: a time pinned for a block that is not mined would stop the chain's clock until one is.
+   */
+  async prepare(time?: bigint, plan?: NextBlockPlan): Promise<void> {
+    const next = plan ?? (await this.blockFees.planNextBlock(time))
+    await this.blockFees.setNextBlock(next)
+    // The activations last: the fees and coinbase read the parent's state, which anvil's state then no longer is.
+    await this.enqueue(async () => {
+      await this.settleNow()
+      const latest = await this.anvil.latest()
+      if (latest.hash === next.parent.hash) {
+        await this.precompiles.prepareBlock(latest, next.timestamp)
+        await this.warp?.stage(latest.number + 1n, next.timestamp)
+      }
+    })
+  }
+
+  /** Mines one block on the head: prepared, mined, settled. */
+  async mine(time?: bigint): Promise<void> {
+    await this.prepare(time)
+    await this.anvil.request('evm_mine', [])
+    await this.settle()
+  }
+
+  /** Watches the pool until the transactions waiting in it are taken (called when one starts waiting). */
+  watchPool(): void {
+    this.poolTimer ??= setInterval(() => void this.includeWaiting(), 200)
+    this.poolTimer.unref?.()
+  }
+
+  /** Stops watching the pool. */
+  close(): void {
+    if (this.poolTimer) clearInterval(this.poolTimer)
+    this.poolTimer = undefined
+  }
+
+  private async includeWaiting(): Promise<void> {
+    if (this.includingWaiting) return
+    this.includingWaiting = true
+    try {
+      for (const tx of this.pool.ready(await this.blockFees.estimateBaseFee())) {
+        this.pool.remove(tx)
+        await this.submit(tx.raw)
+      }
+      if (this.pool.isEmpty) this.close()
+    } catch {
+      // The next turn tries again (anvil busy, a block being mined).
+    } finally {
+      this.includingWaiting = false
+    }
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.busy++
+    const next = this.queue.then(work).finally(() => this.busy--)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  private async settleNow(): Promise<void> {
+    const latest = await this.anvil.latest()
+    if (latest.hash === this.settledHash) return
+    await this.precompiles.follow(latest)
+    await this.blockFees.creditFees(latest)
+    this.settledHash = latest.hash
+  }
+}
+
+/**
+ * `evm_mine(timestamp?)`: its block prepared at that time (refused, on Granite, sooner than the head's minimum
+ * delay), which anvil then mines at; the object form ({ timestamp, blocks }) is left to anvil.
+ */
+export async function admitEvmMine(call: ChainCall, { miner, blockFees }: L1): Promise<Admission | undefined> {
+  const [time] = argsOf(call)
+  const given = time === undefined || time === null ? undefined : secondsOf(time)
+  // The object form ({ timestamp, blocks }) and what anvil refuses are anvil's.
+  if (time !== undefined && time !== null && given === undefined) return undefined
+  const refused = given !== undefined && (await blockFees.refusedTime(given))
+  if (refused) return { outcome: timestampError(refused) }
+  await miner.prepare(given)
+  // The prepared time is pinned: a timestamp argument would override it.
+  return { call: { ...call, params: '[]' } }
+}
+
+/** `anvil_mine(blocks?, interval?)`: one block at a time, each prepared and settled; answered by the devnet. */
+export async function admitAnvilMine(call: ChainCall, { anvil, miner, blockFees }: L1): Promise<Admission> {
+  const [count, interval] = argsOf(call)
+  const n = count === undefined || count === null ? 1n : BigInt(count as string | number)
+  const step = interval === undefined || interval === null ? undefined : BigInt(interval as string | number)
+  let time: bigint | undefined
+  for (let i = 0n; i < n; i++) {
+    const refused = time !== undefined && (await blockFees.refusedTime(time))
+    if (refused) return { outcome: timestampError(refused) }
+    await miner.mine(time)
+    if (step !== undefined) time = BigInt((await anvil.latest()).timestamp) + step
+  }
+  return { outcome: { result: 'null' } }
+}
+
+/** A time move of anvil's, made on the devnet's clock too once anvil has taken it (./clock.ts). */
+const timeMove =
+  (move: (clock: Clock, seconds: bigint, blockFees: BlockFees) => void | Promise<void>) =>
+  async (outcome: CallOutcome, [seconds]: unknown[], { blockFees }: L1): Promise<CallOutcome> => {
+    const s = secondsOf(seconds)
+    if ('result' in outcome && s !== undefined) await move(blockFees.clock, s, blockFees)
+    return outcome
+  }
+
+/** `evm_increaseTime` / `anvil_increaseTime`. */
+export const increaseTime = timeMove(async (clock, seconds, blockFees) => clock.increase(seconds, await blockFees.headTime()))
+/** `evm_setTime` / `anvil_setTime`. */
+export const setTime = timeMove((clock, seconds) => clock.set(seconds))
+/** `evm_setNextBlockTimestamp` / `anvil_setNextBlockTimestamp`. */
+export const setNextBlockTimestamp = timeMove((clock, seconds) => clock.pinNext(seconds))
+
+/** `evm_revert`: once anvil has reverted, the clock follows (./clock.ts `revert`). */
+export async function revertClock(outcome: CallOutcome, _: unknown[], { blockFees }: L1): Promise<CallOutcome> {
+  if ('result' in outcome && outcome.result === 'true') blockFees.clock.revert(await blockFees.headTime())
+  return outcome
+}
+
+/** A time refused for the next block: anvil's code for a timestamp it refuses, the node's reason. */
+const timestampError = (message: string): CallOutcome => ({ error: { code: -32602, message: `Timestamp error: ${message}` } })
+
+/** `evm_setNextBlockTimestamp(seconds)`: refused as the block would be (`BlockFees.refusedTime`). */
+export async function admitNextBlockTimestamp(call: ChainCall, { blockFees }: L1): Promise<Admission | undefined> {
+  const time = secondsOf(argsOf(call)[0])
+  if (time === undefined) return undefined
+  const refused = await blockFees.refusedTime(time)
+  return refused ? { outcome: timestampError(refused) } : undefined
+}
+
+/** A time argument in seconds (a number or a hex or decimal string); undefined for anything else, which anvil answers. */
+function secondsOf(v: unknown): bigint | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
+  if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v)
+  return undefined
+}

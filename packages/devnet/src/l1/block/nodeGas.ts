@@ -1,0 +1,146 @@
+/**
+ * The node's gas for mined transactions: Subnet-EVM gives no refunds (core/state_transition.go
+ * `refundGas` applies the refund counter only when `!IsSubnetEVM`), so a transaction's gas used is all the
+ * gas it spent, and the block's gas used their sum; anvil applies EIP-3529's (up to a fifth of the gas
+ * used) and has no setting that turns them off. The devnet finds each mined transaction's refund: its
+ * gas before the refund is its intrinsic gas (core/state_transition.go `IntrinsicGas`) plus what its top
+ * call frame spent (anvil's `trace_block`: a frame's `gasUsed` is counted before refunds), and what its
+ * receipt reports under that was refunded.
+ *
+ * A precompile stand-in whose own work costs more than the node's fixed gas (a role written to a fresh slot, a
+ * mint to a new account, Warp's getters before Granite: packages/devnet/contracts/standins/Precompile.sol `_simulatedExcess`) names the
+ * node's cost in a sub-call of its frame to the identity precompile (`SIMULATED_RESULT`, then the cost): the frame's
+ * gas used less that cost is gas a node does not charge, taken off too. Receipts, blocks, the fee window and the
+ * fees charged (./blockFees.ts `creditFees`) then use the node's figures. Warp predicates count the same way: a
+ * node's intrinsic gas takes their predicate gas where anvil took the access-list price (`extraIntrinsic`,
+ * ../warp/warpPredicates.ts), and the difference is added as a refund is.
+ */
+import { precompileConstants } from '../precompiles/artifacts/contracts.js'
+import type { AnvilClient } from '../anvilClient.js'
+
+/**
+ * A mined transaction's gas as the node's against anvil's receipt: `refund` is the node's gas used less anvil's
+ * (the refund anvil gave, less what stand-ins spent beyond the node's fixed gas; negative when that is more), and
+ * `cumulative` the same summed over the block's transactions up to it.
+ */
+export type TxRefund = { refund: bigint; cumulative: bigint }
+
+/** A block's corrections: by transaction hash, and in all; `charges`: wei each sender owes the coinbase (negative: is owed). */
+export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
+
+type Tx = {
+  hash: string
+  from: string
+  to?: string | null
+  input: string
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[]
+}
+type Receipt = { transactionHash: string; gasUsed: string; effectiveGasPrice: string }
+type Trace = {
+  transactionHash: string
+  traceAddress: number[]
+  action: { to?: string; input?: string }
+  result: { gasUsed: string } | null
+}
+
+const identity = '0x0000000000000000000000000000000000000004'
+/** A stand-in's note of the node's cost: `SIMULATED_RESULT`, then the cost, as one call's input. */
+const costNote = `0x${precompileConstants.Precompile.SIMULATED_RESULT.slice(2)}`
+
+/**
+ * The gas the stand-ins' frames of one transaction spent beyond the node's fixed gas: each frame of a stand-in
+ * (`isStandIn`) that returned and noted the node's cost in a sub-call.
+ */
+export function standInExcess(frames: Trace[], isStandIn: (address: string) => boolean): bigint {
+  const byPath = new Map(frames.map((f) => [f.traceAddress.join(','), f]))
+  let excess = 0n
+  for (const note of frames) {
+    const input = note.action.to === identity ? note.action.input : undefined
+    if (input?.length !== 130 || !input.startsWith(costNote) || !note.result) continue
+    const frame = byPath.get(note.traceAddress.slice(0, -1).join(','))
+    if (!frame?.result || !frame.action.to || !isStandIn(frame.action.to)) continue
+    const over = BigInt(frame.result.gasUsed) - BigInt(`0x${input.slice(66)}`)
+    if (over > 0n) excess += over
+  }
+  return excess
+}
+
+const none: BlockRefunds = { total: 0n, byTx: new Map(), charges: [] }
+
+/** `IntrinsicGas` under the rules anvil runs (Cancun: Istanbul calldata prices, Shanghai's init code words). */
+export function intrinsicGas(tx: Pick<Tx, 'to' | 'input' | 'accessList'>): bigint {
+  const create = tx.to === null || tx.to === undefined
+  const data = tx.input.startsWith('0x') ? tx.input.slice(2) : tx.input
+  let gas = create ? 53000n : 21000n
+  for (let i = 0; i < data.length; i += 2) gas += data[i] === '0' && data[i + 1] === '0' ? 4n : 16n
+  if (create) gas += 2n * BigInt(Math.ceil(data.length / 64))
+  for (const entry of tx.accessList ?? []) gas += 2400n + 1900n * BigInt(entry.storageKeys.length)
+  return gas
+}
+
+export class NodeGas {
+  /** Each block's refunds, by hash (a block's refunds never change). */
+  private readonly blocks = new Map<string, Promise<BlockRefunds>>()
+  /**
+   * The node's intrinsic gas above anvil's for a transaction of a block at `timestamp`: Warp's predicate gas in
+   * place of the access-list price (../warp/warpPredicates.ts). It counts as a refund would: gas used, and charged.
+   */
+  extraIntrinsic: ((tx: Pick<Tx, 'accessList'>, timestamp: bigint) => bigint) | undefined
+
+  constructor(
+    private readonly anvil: AnvilClient,
+    /** Whether an address holds a precompile stand-in. */
+    private readonly isStandIn: (address: string) => boolean = () => false,
+  ) {}
+
+  /** The refunds anvil gave in `block` (no look at anvil for a block without transactions). */
+  refundsOf(block: { hash: string; number: string | bigint; transactions?: unknown[] }): Promise<BlockRefunds> {
+    if (Array.isArray(block.transactions) && block.transactions.length === 0) return Promise.resolve(none)
+    let known = this.blocks.get(block.hash)
+    if (!known) {
+      known = this.find(block.hash, BigInt(block.number))
+      this.blocks.set(block.hash, known)
+      known.catch(() => this.blocks.delete(block.hash))
+    }
+    return known
+  }
+
+  /** The gas a node's header of `block` reports used. */
+  async gasUsedOf(block: { hash: string; number: string | bigint; gasUsed: string | bigint; transactions?: unknown[] }): Promise<bigint> {
+    return BigInt(block.gasUsed) + (await this.refundsOf(block)).total
+  }
+
+  private async find(hash: string, number: bigint): Promise<BlockRefunds> {
+    const [block, receipts, traces] = await this.anvil.batch<unknown>([
+      ['eth_getBlockByHash', [hash, true]],
+      ['eth_getBlockReceipts', [hash]],
+      ['trace_block', [`0x${number.toString(16)}`]],
+    ])
+    const txs = (block as { transactions: Tx[] } | null)?.transactions ?? []
+    const timestamp = BigInt((block as { timestamp?: string } | null)?.timestamp ?? 0)
+    if (txs.length === 0) return none
+    const framesOf = new Map<string, Trace[]>()
+    for (const t of traces as Trace[]) {
+      const frames = framesOf.get(t.transactionHash)
+      if (frames) frames.push(t)
+      else framesOf.set(t.transactionHash, [t])
+    }
+    const byReceipt = new Map((receipts as Receipt[]).map((r) => [r.transactionHash, r]))
+    const out: BlockRefunds = { total: 0n, byTx: new Map(), charges: [] }
+    for (const tx of txs) {
+      const receipt = byReceipt.get(tx.hash)
+      const frames = framesOf.get(tx.hash) ?? []
+      const root = frames.find((f) => f.traceAddress.length === 0)
+      if (!receipt || !root) throw new Error(`devnet: no receipt or trace of ${tx.hash} in block ${hash}`)
+      // A halted frame has no result and spent all its gas: nothing refunded, nothing to take off.
+      const anvilGas = BigInt(receipt.gasUsed)
+      const spent = root.result ? intrinsicGas(tx) + BigInt(root.result.gasUsed) - standInExcess(frames, this.isStandIn) : anvilGas
+      // Warp predicate gas above the access-list price; a halted transaction used its whole gas limit on both.
+      const refund = spent - anvilGas + (root.result ? (this.extraIntrinsic?.(tx, timestamp) ?? 0n) : 0n)
+      out.total += refund
+      out.byTx.set(tx.hash, { refund, cumulative: out.total })
+      if (refund !== 0n) out.charges.push({ from: tx.from, wei: refund * BigInt(receipt.effectiveGasPrice) })
+    }
+    return out
+  }
+}

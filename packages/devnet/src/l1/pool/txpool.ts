@@ -1,0 +1,265 @@
+/**
+ * What a node's transaction pool does with a send before a block takes it, and what it shows of the
+ * transactions it keeps (the rows of ../rpc/methods.ts for `eth_sendRawTransaction`, `eth_sendTransaction`,
+ * `eth_fillTransaction`, and the pool's part of `eth_getTransactionByHash` / `eth_getTransactionCount`):
+ *
+ * - `eth_sendTransaction` and `eth_fillTransaction` fill fees and gas as a node does (internal/ethapi
+ *   transaction_args.go `setDefaults`, ./fillTransaction.ts): the estimate is the devnet's
+ *   own `eth_estimateGas`, so its refusals are theirs;
+ * - a sender without a role on a running Tx Allow List is refused: `cannot issue transaction from
+ *   non-allow listed address: <sender>` (core/txpool/validation.go, plugin/evm/vmerrors);
+ * - a fee cap under the fee config's `minBaseFee` is refused: `transaction underpriced: address <sender>
+ *   have gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go); one over it but under
+ *   the next block's base fee waits in ./pendingPool.ts;
+ * - the next block is prepared (../block/miner.ts) when the send is mined right away;
+ * - a contract creation sent by an origin without a role on a running Contract Deployer Allow List is
+ *   accepted and mined failed with all its gas used, as the node's block processing fails it
+ *   (params/hooks_libevm.go `CanCreateContract`): the addresses its creations would take hold one byte
+ *   of code while it is mined (an address collision fails them the same way in anvil, EIP-684);
+ * - the answer goes out once the transaction is mined (anvil answers before its automine mined it), so
+ *   the precompiles are in step with its block.
+ */
+import { type CallOutcome, type ChainCall, nodeErrorOutcome as nodeError } from '../rpc/envelope.js'
+import { poolMinimum } from '../block/blockFees.js'
+import type { AnvilClient } from '../anvilClient.js'
+import { answerOf, argsOf, type L1 } from '../rpc/methods.js'
+import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
+import { innerCreationTargets } from './innerCreates.js'
+import { checksumAddress } from 'subnet-rpc/internal'
+import { createAddress, decodeRawTransaction } from './rawTx.js'
+import { lacksRole } from '../precompiles/modules/allowList.js'
+import { intrinsicGas } from '../block/nodeGas.js'
+import { inputOf, warpSimulation } from '../warp/warpPredicates.js'
+import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
+import { txAllowList } from '../precompiles/modules/txAllowList.js'
+
+/**
+ * What a state-changing call's admission decides: an `outcome` answers instead of anvil; else anvil is
+ * asked `call` (the call itself unless given: a send with the node's defaults filled in), and `after`
+ * runs once anvil answered.
+ */
+export type Admission = { outcome: CallOutcome } | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
+
+/** The addresses blocked for creations of transactions not mined when they were sent (automine off). */
+export class HeldBlockers {
+  private readonly held: { hash: string; blocked: string[] }[] = []
+
+  constructor(private readonly anvil: AnvilClient) {}
+
+  hold(hash: string, blocked: string[]): void {
+    this.held.push({ hash, blocked })
+  }
+
+  async free(blocked: string[]): Promise<void> {
+    for (const target of blocked) await this.anvil.request('anvil_setCode', [target, '0x'])
+  }
+
+  /** Frees the addresses of the transactions mined since. */
+  async releaseMined(): Promise<void> {
+    for (const entry of [...this.held]) {
+      if ((await this.anvil.receipt(entry.hash, 0)) === undefined) continue
+      this.held.splice(this.held.indexOf(entry), 1)
+      await this.free(entry.blocked)
+    }
+  }
+}
+
+/**
+ * anvil answers a send before its automine has mined the transaction. The devnet waits for the
+ * receipt (up to 5 s) so that the precompiles are synced with the block when the answer goes out.
+ * Returns whether the transaction is mined; with automine off it does not wait.
+ */
+async function waitMined(anvil: AnvilClient, outcome: CallOutcome): Promise<boolean> {
+  const hash = 'result' in outcome ? (JSON.parse(outcome.result) as unknown) : undefined
+  if (typeof hash !== 'string') return false
+  const automine = await anvil.raw<boolean>('anvil_getAutomine', [])
+  return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
+}
+
+/** The sender's next nonce, its transactions waiting in the devnet's pool counted. */
+async function pendingNonce({ anvil, pool }: L1, sender: string): Promise<bigint> {
+  const counted = BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'pending']))
+  const waiting = pool.nextNonce(sender)
+  return waiting !== undefined && waiting > counted ? waiting : counted
+}
+
+/**
+ * Unsigned transaction arguments without a nonce, from a sender with transactions waiting in the devnet's
+ * pool: with the nonce after them, as the node's pool counts them (anvil's own count does not know them).
+ */
+async function withPoolNonce(l1: L1, given: unknown): Promise<unknown> {
+  if (typeof given !== 'object' || given === null) return given
+  const { from, nonce } = given as { from?: unknown; nonce?: unknown }
+  if (nonce !== undefined || typeof from !== 'string' || l1.pool.nextNonce(from) === undefined) return given
+  return { ...given, nonce: `0x${(await pendingNonce(l1, from)).toString(16)}` }
+}
+
+/** `eth_estimateGas` of `args` at the head, answered as the devnet answers it. */
+function estimator(l1: L1) {
+  return async (args: Args): Promise<CallOutcome> => {
+    const asked = [args, 'latest']
+    const call: ChainCall = { id: undefined, method: 'eth_estimateGas', params: JSON.stringify(asked) }
+    return (await warpSimulation(call, l1)) ?? answerOf(call, await l1.anvil.outcome('eth_estimateGas', asked), l1)
+  }
+}
+
+/** `eth_fillTransaction`: fees and gas filled as the node's `setDefaults` does; undefined where anvil's answer stands. */
+export async function admitFill(call: ChainCall, l1: L1): Promise<Admission | undefined> {
+  const [given, ...rest] = argsOf(call)
+  const outcome = await fillTransaction(l1.anvil, [await withPoolNonce(l1, given), ...rest], estimator(l1), () =>
+    l1.blockFees.tips.suggestTip(),
+  )
+  return outcome ? { outcome } : undefined
+}
+
+type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; tipCap?: bigint; create: boolean; message: object }
+
+/** A send's signed form for the pending pool, with its nonce; undefined where it has none. */
+type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
+
+/** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
+export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
+  const [raw] = argsOf(call)
+  const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
+  return admitToPool(call, tx, l1, async ({ nonce }) => (typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined))
+}
+
+/**
+ * `eth_sendTransaction` through the node's pool: `SendTransaction` fills the defaults first (`setDefaults`),
+ * so its estimate's error is the send's, and anvil is sent the filled arguments. For the pending pool anvil
+ * signs it (its dev accounts; an impersonated one cannot be signed for, and is left to anvil's answer).
+ */
+export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admission> {
+  const [given, ...rest] = argsOf(call)
+  const filled = await fillDefaults(l1.anvil, await withPoolNonce(l1, given), estimator(l1), () => l1.blockFees.tips.suggestTip())
+  if (filled && 'error' in filled) return { outcome: filled.error }
+  const sent = filled ? { ...call, params: JSON.stringify([filled.args, ...rest]) } : call
+  return admitToPool(sent, unsignedSend(filled?.args ?? given), l1, async (tx) => {
+    const nonce = tx.nonce ?? (await pendingNonce(l1, tx.sender))
+    const signed = await l1.anvil.raw<string>('eth_signTransaction', [
+      { ...((JSON.parse(sent.params!) as unknown[])[0] as object), nonce: `0x${nonce.toString(16)}` },
+    ])
+    return typeof signed.result === 'string' ? { raw: signed.result, nonce } : undefined
+  })
+}
+
+/** The pool's checks of a send `tx` (undefined: one it cannot read, left to anvil), which goes to anvil as `sent`. */
+async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: Sign): Promise<Admission> {
+  const { anvil, blockFees, miner, pool, blockers } = l1
+  const mined = async (outcome: CallOutcome) => {
+    await waitMined(anvil, outcome)
+  }
+  if (!tx) return { call: sent, after: mined }
+  if (await lacksRole(l1, txAllowList, tx.sender))
+    return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
+  const plan = await blockFees.planNextBlock(
+    undefined,
+    tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined,
+  )
+  // IntrinsicGas with Warp's predicate gas (core/txpool/validation.go), at the head's rules.
+  const accessList = (tx.message as { accessList?: AccessList }).accessList
+  const predicates = l1.warpPredicates?.parse(accessList, plan.parent.timestamp)
+  if (predicates && 'error' in predicates) return { outcome: nodeError(predicates.error) }
+  if (predicates && accessList) {
+    const gas = (tx.message as { gas?: unknown }).gas
+    const limit = typeof gas === 'string' && /^0x[0-9a-fA-F]+$/.test(gas) ? BigInt(gas) : undefined
+    const needed =
+      intrinsicGas({ ...(tx.message as { to?: string }), input: inputOf(tx.message), accessList: [] }) + predicates.accessListGas
+    if (limit !== undefined && limit < needed)
+      return {
+        outcome: nodeError(`intrinsic gas too low: address ${checksumAddress(tx.sender)} tx gas (${limit}), minimum needed ${needed}`),
+      }
+  }
+  const feeCap = tx.feeCap
+  if (feeCap !== undefined) {
+    const minimum = poolMinimum(plan)
+    if (feeCap < minimum)
+      return {
+        outcome: nodeError(
+          `transaction underpriced: address ${checksumAddress(tx.sender)} have gas fee cap (${feeCap}) < pool minimum fee cap (${minimum})`,
+        ),
+      }
+  }
+  // Over the pool minimum but under the next block's base fee: the node's pool keeps it (./pendingPool.ts).
+  if (feeCap !== undefined && pool.waits(feeCap, plan)) {
+    const signed = await sign(tx)
+    if (signed) {
+      tx = { ...tx, nonce: signed.nonce }
+      const hash = pool.hold(signed.raw, { sender: tx.sender, nonce: signed.nonce, feeCap })
+      if (hash) {
+        miner.watchPool()
+        return { outcome: { result: JSON.stringify(hash) } }
+      }
+    }
+  }
+  // A send with Warp predicates is staged in the stand-in before the block that may take it (../warp/warpPredicates.ts).
+  const expected = predicates && accessList ? l1.warpPredicates?.expect(tx.sender, accessList) : undefined
+  const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) =>
+    expected
+      ? async (outcome: CallOutcome) => {
+          if ('result' in outcome) expected.hash = JSON.parse(outcome.result) as string
+          else l1.warpPredicates?.drop(expected)
+          await after?.(outcome)
+        }
+      : after
+  // With automine off, or a nonce past the sender's next, the send only enters anvil's pool: the block
+  // that mines it is prepared then, and its answer does not wait for a receipt.
+  const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
+  const gap =
+    automine && tx.nonce !== undefined && tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
+  if (automine && !gap) await miner.prepare(undefined, plan)
+  const settled = gap ? undefined : mined
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: track(settled) }
+  // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
+  // each creation would take holds one byte of code while the transaction is mined, a top-level
+  // creation's from the sender's nonce, inner ones' from a trace (./innerCreates.ts).
+  let targets: string[]
+  if (tx.create) {
+    const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
+    targets = [createAddress(tx.sender.toLowerCase(), nonce)]
+  } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
+  if (targets.length === 0) return { call: sent, after: track(settled) }
+  const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
+  const blocked = targets.filter((_, i) => codes[i] === '0x')
+  for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+  return {
+    call: sent,
+    after: track(async (outcome) => {
+      // Still pending (automine off): the blockers stay until a later call finds it mined (../rpc/executor.ts).
+      if ('result' in outcome && !(await waitMined(anvil, outcome))) blockers.hold(JSON.parse(outcome.result) as string, blocked)
+      else await blockers.free(blocked)
+    }),
+  }
+}
+
+type AccessList = { address: string; storageKeys: string[] }[]
+
+/** An `eth_sendTransaction`'s arguments as the pool sees them: sender, nonce, fee cap; undefined without a sender. */
+function unsignedSend(args: unknown): Send | undefined {
+  const t = args as { from?: unknown; to?: unknown } | undefined
+  if (typeof t?.from !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(t.from)) return undefined
+  const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
+  const { nonce, gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...message } = t as Record<string, unknown>
+  return {
+    sender: t.from,
+    nonce: quantity(nonce),
+    feeCap: quantity(maxFeePerGas) ?? quantity(gasPrice),
+    tipCap: quantity(maxPriorityFeePerGas) ?? quantity(gasPrice),
+    create: t.to === undefined || t.to === null,
+    message,
+  }
+}
+
+/** `eth_getTransactionByHash`: a transaction waiting in the devnet's pool is pending, as in the node's. */
+export function waitingTransaction(outcome: CallOutcome, [hash]: unknown[], { pool }: L1): CallOutcome {
+  if (!('result' in outcome) || outcome.result !== 'null') return outcome
+  const waiting = typeof hash === 'string' ? pool.transaction(hash) : undefined
+  return waiting ? { result: JSON.stringify(waiting) } : outcome
+}
+
+/** `eth_getTransactionCount(sender, "pending")`: the sender's transactions waiting in the devnet's pool counted. */
+export function poolNonce(outcome: CallOutcome, [address, block]: unknown[], { pool }: L1): CallOutcome {
+  if (!('result' in outcome)) return outcome
+  const next = block === 'pending' && typeof address === 'string' ? pool.nextNonce(address) : undefined
+  return next !== undefined && next > BigInt(JSON.parse(outcome.result)) ? { result: JSON.stringify(`0x${next.toString(16)}`) } : outcome
+}

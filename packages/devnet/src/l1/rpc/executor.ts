@@ -1,0 +1,282 @@
+/**
+ * The L1 endpoint's pipeline: each call runs through the stages of its row (./methods.ts): argument
+ * checks, a local answer or anvil's, block tags, the precompiles in step with the head, admission, the
+ * reply. Forwarded results and errors pass through byte for byte where no stage changes them; anvil's
+ * "method not found" is the node's text, since a node names the method.
+ */
+import { findMember, goJsonTypeName, goStringValue, scanFirstValue } from '../../wire/goScanner.js'
+import { goJson } from 'subnet-rpc/internal'
+import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
+import { answerOf, type L1, type MethodRow, rowOf, type TagRule } from './methods.js'
+import type { LocalMethod } from './localMethods.js'
+
+const methodNotFound = (method: string): CallOutcome => ({
+  error: { code: -32601, message: `the method ${method} does not exist/is not available` },
+})
+
+/** How anvil writes a successful reply to a single call the devnet sent with id 0: the result follows, then `}`. */
+const resultOfCall0 = '{"jsonrpc":"2.0","id":0,"result":'
+
+function splitReply(text: string): { id?: string; result?: string; error?: string } | undefined {
+  // anvil's serializer writes the members in this order and no space: the result is the rest (scanned otherwise).
+  if (text.startsWith(resultOfCall0) && text.endsWith('}')) return { id: '0', result: text.slice(resultOfCall0.length, -1) }
+  const scan = scanFirstValue(text)
+  if (!scan.ok || scan.kind !== 'object') return undefined
+  const raw = (name: string) => {
+    const m = findMember(scan.members, name)
+    return m ? text.slice(m.value.start, m.value.end) : undefined
+  }
+  return { id: raw('id'), result: raw('result'), error: raw('error') }
+}
+
+function toOutcome(method: string, reply: { result?: string; error?: string } | undefined): CallOutcome {
+  if (!reply) return { error: { code: -32603, message: 'devnet: anvil sent an unreadable reply' } }
+  if (reply.error !== undefined && reply.error !== 'null') {
+    const scan = scanFirstValue(reply.error)
+    const code = scan.ok ? findMember(scan.members, 'code') : undefined
+    if (scan.ok && code && reply.error.slice(code.value.start, code.value.end) === '-32601') return methodNotFound(method)
+    return { rawError: reply.error }
+  }
+  return { result: reply.result ?? 'null' }
+}
+
+/** The params as they go to anvil: block tags as the row's `tags` says (./methods.ts `TagRule`). */
+function paramsForAnvil(tags: TagRule | undefined, params: string): string {
+  const given = tags === 'simulation' ? latestByDefault(params) : params
+  if (tags === undefined || !given.includes('"')) return given
+  return given.replace(tags === 'accepted' ? /"(?:accepted|finalized|safe)"/g : /"(?:accepted|finalized|safe|pending)"/g, '"latest"')
+}
+
+/** A simulation's params with an absent or null block argument as `"latest"` (the arguments were checked before). */
+function latestByDefault(params: string): string {
+  // The common case, a block given as "latest" last: two arguments or more, the block among them.
+  if (params.endsWith(',"latest"]')) return params
+  const scan = scanFirstValue(params)
+  if (!scan.ok || scan.kind !== 'array' || scan.elements.length === 0) return params
+  const [args, block] = scan.elements
+  if (block === undefined) return `${params.slice(0, args!.end)},"latest"${params.slice(args!.end)}`
+  if (params.slice(block.start, block.end) === 'null') return `${params.slice(0, block.start)}"latest"${params.slice(block.end)}`
+  return params
+}
+
+const crashed: CallOutcome = { error: { code: -32603, message: 'method handler crashed' } }
+
+/** An RpcError as the node's error answer; anything else thrown is a crashed handler. */
+function errorOutcome(e: unknown): CallOutcome {
+  return e instanceof RpcError ? { error: { code: e.code, message: e.message } } : crashed
+}
+
+/** Method names as JSON strings, kept for the names calls use (a few dozen; cleared past 256). */
+const methodTexts = new Map<string, string>()
+function methodText(method: string): string {
+  let text = methodTexts.get(method)
+  if (text === undefined) {
+    if (methodTexts.size >= 256) methodTexts.clear()
+    text = goJson(method)
+    methodTexts.set(method, text)
+  }
+  return text
+}
+
+/** Runs the L1 endpoint's calls through their rows (./methods.ts). */
+export function createExecutor(l1: L1): CallExecutor {
+  const { anvil, miner, blockers } = l1
+  async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
+    const body = calls.map(
+      (c, i) =>
+        `{"jsonrpc":"2.0","id":${i},"method":${methodText(c.method)}${c.params === undefined ? '' : `,"params":${paramsForAnvil(rowOf(c.method).tags, c.params)}`}}`,
+    )
+    let text: string
+    try {
+      text = await anvil.post(calls.length === 1 ? body[0]! : `[${body.join(',')}]`)
+    } catch (e) {
+      const message = `devnet: anvil is not reachable: ${(e as Error).message}`
+      return calls.map(() => ({ error: { code: -32000, message } }))
+    }
+    if (calls.length === 1) return [toOutcome(calls[0]!.method, splitReply(text))]
+    const scan = scanFirstValue(text)
+    const byId = new Map<string, { result?: string; error?: string }>()
+    if (scan.ok && scan.kind === 'array') {
+      for (const span of scan.elements) {
+        const reply = splitReply(text.slice(span.start, span.end))
+        if (reply?.id !== undefined) byId.set(reply.id, reply)
+      }
+    }
+    return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
+  }
+
+  /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
+  async function inStep(): Promise<void> {
+    await blockers.releaseMined()
+    await miner.settle()
+  }
+
+  const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
+
+  // Heads anvil announced (../pubsub/chainEvents.ts), and how many of them the precompiles were last seen in step
+  // with; state-changing calls under way. While no head came and none is under way, a state read needs no
+  // look at the head: every block comes from a call that brings the precompiles in step after it (or, from
+  // a client of anvil's own URL, is announced; until its announcement lands such a block is not seen).
+  let heads = 0
+  let inStepAt = -1
+  let changing = 0
+  l1.events?.onBlock(() => heads++)
+
+  /**
+   * Reads, in one anvil batch. `'state'` reads are answered at a head the precompiles are in step with:
+   * with no head announced since they last were, as they are; else with the head block in the same batch,
+   * and when it is not the one they are in step with, after bringing them in step.
+   */
+  async function forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
+    if (group.every((c) => rowOf(c.method).reads === 'chain')) return forward(group)
+    if (inStepAt === heads && changing === 0 && miner.idle && l1.events?.listening) return forward(group)
+    const seen = heads
+    const [head, ...answers] = await forward([headCall, ...group])
+    if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) {
+      if (changing === 0) inStepAt = seen
+      return answers
+    }
+    await inStep()
+    return forward(group)
+  }
+
+  async function runLocal(call: ChainCall, local: LocalMethod, row: MethodRow): Promise<CallOutcome> {
+    try {
+      if (row.reads !== 'chain') await inStep()
+      return { result: goJson(await local(call.params, l1)) }
+    } catch (e) {
+      return errorOutcome(e)
+    }
+  }
+
+  // State-changing calls run one at a time, as a node's builder builds one block at a time: a send's block is
+  // prepared (time, fees, activations, staged predicates: ../block/miner.ts `prepare`) on the head anvil then mines it on,
+  // never on a parent that a send arriving at the same moment has just built on.
+  let alone: Promise<unknown> = Promise.resolve()
+
+  /** A call that may change state: alone, its admission first, the precompiles in step before and after. */
+  function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+    const run = async (): Promise<CallOutcome> => {
+      await inStep()
+      const step = await row.admit?.(call, l1)
+      if (step && 'outcome' in step) return step.outcome
+      const answer = (await forward([step?.call ?? call]))[0]!
+      await step?.after?.(answer)
+      const outcome = await answerOf(call, answer, l1)
+      // A call that may have mined a block brings the precompiles up to date before its answer goes out.
+      await inStep()
+      return outcome
+    }
+    const outcome = alone.then(run, run)
+    alone = outcome.catch(() => undefined)
+    return outcome
+  }
+
+  /** Runs a call that may change state, counted, so that reads meanwhile look at the head. */
+  async function whileChanging(run: () => Promise<CallOutcome>): Promise<CallOutcome> {
+    changing++
+    try {
+      return await run()
+    } finally {
+      changing--
+    }
+  }
+
+  /**
+   * Arguments the node's decoding accepted, by method and params text (a check depends on nothing else): a client
+   * that polls the same call is decoded once. Short texts only, at most 512, all forgotten when full.
+   */
+  const accepted = new Set<string>()
+
+  /** The node's refusal of the call's arguments, or undefined (a promise only where the row has a `refuse` stage). */
+  function refusal(call: ChainCall, row: MethodRow): CallOutcome | undefined | Promise<CallOutcome | undefined> {
+    if (row.args) {
+      const key = call.params !== undefined && call.params.length <= 1024 ? `${call.method} ${call.params}` : undefined
+      if (key === undefined || !accepted.has(key)) {
+        try {
+          row.args(call.params)
+        } catch (e) {
+          return errorOutcome(e)
+        }
+        if (key !== undefined) {
+          if (accepted.size >= 512) accepted.clear()
+          accepted.add(key)
+        }
+      }
+    }
+    return row.refuse?.(call, l1)
+  }
+
+  // Calls run in order, as geth runs a batch. anvil runs the calls of one of its batches
+  // concurrently, so only consecutive read-only calls share an anvil batch; anything that
+  // may change state (`evm_mine`, a transaction, ...) is sent on its own, in its place.
+  return async (calls) => {
+    const outcomes: CallOutcome[] = new Array(calls.length)
+    let reads: number[] = []
+    const flush = async () => {
+      if (reads.length === 0) return
+      const indexes = reads
+      reads = []
+      const answers = await forwardReads(indexes.map((i) => calls[i]!))
+      for (let k = 0; k < indexes.length; k++) outcomes[indexes[k]!] = await answerOf(calls[indexes[k]!]!, answers[k]!, l1)
+    }
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!
+      const row = rowOf(call.method)
+      const refusing = refusal(call, row)
+      const refused = refusing instanceof Promise ? await refusing : refusing
+      if (refused) {
+        outcomes[i] = refused
+        continue
+      }
+      if (!row.local && row.reads) {
+        reads.push(i)
+        continue
+      }
+      await flush()
+      const { local } = row
+      const run = local ? () => runLocal(call, local, row) : () => forwardAlone(call, row)
+      outcomes[i] = row.reads ? await run() : await whileChanging(run)
+    }
+    await flush()
+    return outcomes
+  }
+}
+
+/** The `hash` of a block reply's raw result (empty when it is not a block), unquoted. */
+function headHash(result: string): string {
+  const scan = scanFirstValue(result)
+  const member = scan.ok && scan.kind === 'object' ? findMember(scan.members, 'hash') : undefined
+  return member ? result.slice(member.value.start + 1, member.value.end - 1) : ''
+}
+
+/**
+ * The server's built-in `*_unsubscribe` callback, `unsubscribe(ctx, id rpc.ID) (bool, error)`
+ * (graft/evm/rpc/handler.go): one required string argument, then `cancel` of that ID (a
+ * WebSocket connection's subscriptions); over HTTP no subscription ever exists.
+ */
+export function unsubscribe(params: string | undefined, cancel: (id: string) => boolean = () => false): CallOutcome {
+  const invalid = (message: string): CallOutcome => ({ error: { code: -32602, message } })
+  if (params !== undefined && params !== 'null') {
+    if (goJsonTypeName(params) !== 'array') return invalid('non-array args')
+    const scan = scanFirstValue(params)
+    if (!scan.ok) return invalid('non-array args')
+    if (scan.elements.length > 1) {
+      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
+      const type = goJsonTypeName(first)
+      if (type !== 'string' && type !== 'null')
+        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      return invalid('too many arguments, want at most 1')
+    }
+    if (scan.elements.length === 1) {
+      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
+      const type = goJsonTypeName(first)
+      if (type !== 'string' && type !== 'null')
+        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
+      // rpc.ID is a string: JSON null leaves it empty.
+      if (cancel(type === 'string' ? goStringValue(first) : '')) return { result: 'true' }
+      return { error: { code: -32000, message: 'subscription not found' } }
+    }
+  }
+  return invalid('missing value for required argument 0')
+}
