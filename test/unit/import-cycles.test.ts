@@ -1,17 +1,25 @@
 /**
- * No import cycle in src/: the graph of every .ts file under src/ and the relative modules it
+ * No import cycle in src/ nor in any package's own src/ (packages/<name>/src): the graph of every .ts file there and the relative modules it
  * names, read with the TypeScript compiler's own scanner (`ts.preProcessFile`): static
  * `import`, `import type`, `export … from`, side-effect imports, dynamic `import()` and
  * `import('…')` types. Type-only imports count: a cycle of types is still a cycle between
  * modules (it only disappears from the emitted JavaScript), and it is what makes two
  * modules impossible to read or move apart.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const srcDir = resolve(import.meta.dirname, '../../src')
+const repo = resolve(import.meta.dirname, '../..')
+/** src/ and every package's src/: each package's code imports the others by name, never by a relative path. */
+const sourceDirs = [
+  join(repo, 'src'),
+  ...readdirSync(join(repo, 'packages'))
+    .map((name) => join(repo, 'packages', name, 'src'))
+    .filter((dir) => existsSync(dir)),
+]
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,8 +102,9 @@ function cyclePath(graph: Graph, component: Set<string>, start: string): string[
   return [start, start]
 }
 
-describe('import graph of src/', () => {
-  const files = tsFiles(srcDir)
+/** The import graph of every .ts file under `dirs`, and the relative imports that name no file. */
+function importGraph(dirs: string[]): { files: string[]; graph: Graph; unresolved: string[] } {
+  const files = dirs.flatMap(tsFiles)
   const graph: Graph = new Map()
   const unresolved: string[] = []
   for (const file of files) {
@@ -103,19 +112,25 @@ describe('import graph of src/', () => {
     for (const spec of specifiers(readFileSync(file, 'utf8'))) {
       const target = resolveSpecifier(file, spec)
       if (target) deps.push(target)
-      else unresolved.push(`${relative(srcDir, file)} → ${spec}`)
+      else unresolved.push(`${relative(repo, file)} → ${spec}`)
     }
     graph.set(file, deps)
   }
+  return { files, graph, unresolved }
+}
 
-  it('reads every relative import as a file under src/', () => {
-    expect(files.length).toBeGreaterThan(50)
+describe('import graph of src/ and packages/*/src', () => {
+  const { files, graph, unresolved } = importGraph(sourceDirs)
+
+  it('covers every package and reads every relative import as a file', () => {
+    expect(sourceDirs.map((d) => relative(repo, d))).toEqual(expect.arrayContaining(['src', 'packages/devnet/src', 'packages/hardhat/src']))
+    for (const dir of sourceDirs) expect(files.filter((f) => f.startsWith(dir)).length, relative(repo, dir)).toBeGreaterThan(0)
     expect(unresolved).toEqual([])
   })
 
   it('has no cycle', () => {
-    const cycles = findCycles(graph).map((c) => c.map((f) => relative(srcDir, f)).join(' → '))
-    expect(cycles, `import cycles in src/:\n${cycles.join('\n')}`).toEqual([])
+    const cycles = findCycles(graph).map((c) => c.map((f) => relative(repo, f)).join(' → '))
+    expect(cycles, `import cycles:\n${cycles.join('\n')}`).toEqual([])
   })
 })
 
@@ -157,5 +172,20 @@ describe('the checker itself', () => {
         ]),
       ),
     ).toEqual([])
+  })
+
+  it('fails on a cycle written to disk, a type-only one included', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cycle-'))
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js'\nexport const a = b\n")
+      writeFileSync(join(dir, 'b.ts'), "import type { C } from './c.js'\nexport const b = 1 as C\n")
+      writeFileSync(join(dir, 'c.ts'), "import type { a } from './a.js'\nexport type C = typeof a\n")
+      writeFileSync(join(dir, 'd.ts'), "import { a } from './a.js'\nexport const d = a\n")
+      const { graph, unresolved } = importGraph([dir])
+      expect(unresolved).toEqual([])
+      expect(findCycles(graph).map((c) => c.map((f) => relative(dir, f)).join(' → '))).toEqual(['a.ts → b.ts → c.ts → a.ts'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -14,11 +14,10 @@
  * `eth_estimateGas`, with `anvil_setCode` until a transaction is mined.
  */
 import type { AnvilClient } from '../anvilClient.js'
+import type { StateOverrides } from '../precompiles/parentState.js'
 import { nativeMinter } from '../precompiles/modules/nativeMinter.js'
 
 type Frame = { type?: string; from?: string; to?: string; calls?: Frame[] }
-
-export type StateOverrides = Record<string, { code?: string } & Record<string, unknown>>
 
 /** The outermost creation frames' addresses (a blocked creation runs nothing inside it). */
 function creations(frame: Frame, out: Set<string>): void {

@@ -19,17 +19,17 @@
  * - the answer goes out once the transaction is mined (anvil answers before its automine mined it), so
  *   the precompiles are in step with its block.
  */
-import { type CallOutcome, type ChainCall, nodeErrorOutcome as nodeError } from '../rpc/envelope.js'
+import { type Admission, argsOf, type CallOutcome, type ChainCall, nodeErrorOutcome as nodeError } from '../rpc/envelope.js'
 import { poolMinimum } from '../block/blockFees.js'
 import type { AnvilClient } from '../anvilClient.js'
-import { answerOf, argsOf, type L1 } from '../rpc/methods.js'
+import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
 import { createAddress, decodeRawTransaction } from './rawTx.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { intrinsicGas } from '../block/nodeGas.js'
-import { inputOf, warpSimulation } from '../warp/warpPredicates.js'
+import { inputOf, warpSimulation } from '../warp/simulation.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
 
@@ -38,31 +38,6 @@ import { txAllowList } from '../precompiles/modules/txAllowList.js'
  * asked `call` (the call itself unless given: a send with the node's defaults filled in), and `after`
  * runs once anvil answered.
  */
-export type Admission = { outcome: CallOutcome } | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
-
-/** The addresses blocked for creations of transactions not mined when they were sent (automine off). */
-export class HeldBlockers {
-  private readonly held: { hash: string; blocked: string[] }[] = []
-
-  constructor(private readonly anvil: AnvilClient) {}
-
-  hold(hash: string, blocked: string[]): void {
-    this.held.push({ hash, blocked })
-  }
-
-  async free(blocked: string[]): Promise<void> {
-    for (const target of blocked) await this.anvil.request('anvil_setCode', [target, '0x'])
-  }
-
-  /** Frees the addresses of the transactions mined since. */
-  async releaseMined(): Promise<void> {
-    for (const entry of [...this.held]) {
-      if ((await this.anvil.receipt(entry.hash, 0)) === undefined) continue
-      this.held.splice(this.held.indexOf(entry), 1)
-      await this.free(entry.blocked)
-    }
-  }
-}
 
 /**
  * anvil answers a send before its automine has mined the transaction. The devnet waits for the
@@ -99,7 +74,7 @@ function estimator(l1: L1) {
   return async (args: Args): Promise<CallOutcome> => {
     const asked = [args, 'latest']
     const call: ChainCall = { id: undefined, method: 'eth_estimateGas', params: JSON.stringify(asked) }
-    return (await warpSimulation(call, l1)) ?? answerOf(call, await l1.anvil.outcome('eth_estimateGas', asked), l1)
+    return (await warpSimulation(call, l1)) ?? l1.answer(call, await l1.anvil.outcome('eth_estimateGas', asked))
   }
 }
 

@@ -12,7 +12,9 @@
  */
 import type { AnvilClient, Block } from '../anvilClient.js'
 import type { CallOutcome } from '../rpc/envelope.js'
-import type { StateOverrides } from '../pool/innerCreates.js'
+
+/** A call's state overrides, by address (`eth_call`'s third argument). */
+export type StateOverrides = Record<string, { code?: string } & Record<string, unknown>>
 
 /** The values an account had at the parent block, for the fields changed after it (0x-hex, as anvil reports them). */
 type AccountBefore = { balance?: string; nonce?: string; code?: string; storage: Map<string, string> }

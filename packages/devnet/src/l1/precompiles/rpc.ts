@@ -20,8 +20,9 @@
  */
 import { parseJson } from 'subnet-rpc'
 import { type CallOutcome, nodeErrorOutcome as nodeError } from '../rpc/envelope.js'
-import type { L1 } from '../rpc/methods.js'
-import { blockedOverrides, innerCreationTargets, type StateOverrides } from '../pool/innerCreates.js'
+import type { L1 } from '../context.js'
+import { blockedOverrides, innerCreationTargets } from '../pool/innerCreates.js'
+import type { StateOverrides } from './parentState.js'
 import { checksumAddress } from 'subnet-rpc/internal'
 import { precompileConstants } from './artifacts/contracts.js'
 import { lacksRole } from './modules/allowList.js'

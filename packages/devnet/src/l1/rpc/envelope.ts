@@ -4,6 +4,7 @@
  * and the exact -32600/-32601/-32602/-32700 answers.
  */
 import { findMember, goJsonTypeName, scanFirstValue, type Member, type ScanResult } from '../../wire/goScanner.js'
+import { parseJson } from 'subnet-rpc'
 import { goJson } from 'subnet-rpc/internal'
 import { type HttpReply, textReply } from '../../http/types.js'
 
@@ -230,3 +231,20 @@ async function handleMessages(messages: Message[], execute: CallExecutor): Promi
   }
   return out
 }
+
+/** A call's positional arguments, parsed; none when they do not parse (the row's checks answered that already). */
+export function argsOf(call: ChainCall): unknown[] {
+  if (call.params === undefined) return []
+  try {
+    const p = parseJson(call.params)
+    return Array.isArray(p) ? p : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * What an admission stage decides about a call: answer it now (`outcome`), or let it go on, rewritten (`call`)
+ * and followed by `after` once answered.
+ */
+export type Admission = { outcome: CallOutcome } | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }

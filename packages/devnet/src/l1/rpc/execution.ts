@@ -9,7 +9,7 @@
  */
 import type { AnvilClient } from '../anvilClient.js'
 import { type CallOutcome, type ChainCall, nodeErrorOutcome } from './envelope.js'
-import type { L1 } from './methods.js'
+import type { L1 } from '../context.js'
 
 /** revm's halt reasons whose libevm error has a fixed text. */
 const haltTexts: Record<string, string> = {

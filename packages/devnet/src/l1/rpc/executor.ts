@@ -4,10 +4,11 @@
  * reply. Forwarded results and errors pass through byte for byte where no stage changes them; anvil's
  * "method not found" is the node's text, since a node names the method.
  */
-import { findMember, goJsonTypeName, goStringValue, scanFirstValue } from '../../wire/goScanner.js'
+import { findMember, scanFirstValue } from '../../wire/goScanner.js'
 import { goJson } from 'subnet-rpc/internal'
 import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
-import { answerOf, type L1, type MethodRow, rowOf, type TagRule } from './methods.js'
+import type { L1, L1Parts } from '../context.js'
+import { answerOf, type MethodRow, rowOf, type TagRule } from './methods.js'
 import type { LocalMethod } from './localMethods.js'
 
 const methodNotFound = (method: string): CallOutcome => ({
@@ -79,7 +80,8 @@ function methodText(method: string): string {
 }
 
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
-export function createExecutor(l1: L1): CallExecutor {
+export function createExecutor(parts: L1Parts): CallExecutor {
+  const l1: L1 = { ...parts, answer: (call, outcome) => answerOf(call, outcome, l1) }
   const { anvil, miner, blockers } = l1
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
@@ -248,35 +250,4 @@ function headHash(result: string): string {
   const scan = scanFirstValue(result)
   const member = scan.ok && scan.kind === 'object' ? findMember(scan.members, 'hash') : undefined
   return member ? result.slice(member.value.start + 1, member.value.end - 1) : ''
-}
-
-/**
- * The server's built-in `*_unsubscribe` callback, `unsubscribe(ctx, id rpc.ID) (bool, error)`
- * (graft/evm/rpc/handler.go): one required string argument, then `cancel` of that ID (a
- * WebSocket connection's subscriptions); over HTTP no subscription ever exists.
- */
-export function unsubscribe(params: string | undefined, cancel: (id: string) => boolean = () => false): CallOutcome {
-  const invalid = (message: string): CallOutcome => ({ error: { code: -32602, message } })
-  if (params !== undefined && params !== 'null') {
-    if (goJsonTypeName(params) !== 'array') return invalid('non-array args')
-    const scan = scanFirstValue(params)
-    if (!scan.ok) return invalid('non-array args')
-    if (scan.elements.length > 1) {
-      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
-      const type = goJsonTypeName(first)
-      if (type !== 'string' && type !== 'null')
-        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
-      return invalid('too many arguments, want at most 1')
-    }
-    if (scan.elements.length === 1) {
-      const first = params.slice(scan.elements[0]!.start, scan.elements[0]!.end)
-      const type = goJsonTypeName(first)
-      if (type !== 'string' && type !== 'null')
-        return invalid(`invalid argument 0: json: cannot unmarshal ${type} into Go value of type rpc.ID`)
-      // rpc.ID is a string: JSON null leaves it empty.
-      if (cancel(type === 'string' ? goStringValue(first) : '')) return { result: 'true' }
-      return { error: { code: -32000, message: 'subscription not found' } }
-    }
-  }
-  return invalid('missing value for required argument 0')
 }

@@ -19,9 +19,19 @@
  *    (./nodeReplies.ts, ../block/nodeGas.ts), `reply` adjusts what is left (the precompiles, the pool), and
  *    `execution` writes the failed execution anvil answered as the node's error (./execution.ts).
  */
-import type { ChainSpec } from 'subnet-rpc/config'
 import { parseJson } from 'subnet-rpc'
-import type { PendingPool } from '../pool/pendingPool.js'
+import { goJson } from 'subnet-rpc/internal'
+import {
+  admitAnvilMine,
+  admitEvmMine,
+  admitNextBlockTimestamp,
+  increaseTime,
+  revertClock,
+  setNextBlockTimestamp,
+  setTime,
+} from '../block/mineMethods.js'
+import type { L1 } from '../context.js'
+import { admitFill, admitRawSend, admitUnsignedSend, poolNonce, waitingTransaction } from '../pool/txpool.js'
 import {
   balanceAtParent,
   codeAtParent,
@@ -30,64 +40,16 @@ import {
   simulationAtParent,
   storageAtParent,
 } from '../precompiles/parentState.js'
-import type { PrecompileRuntime } from '../precompiles/runtime.js'
 import { withoutMintReserve } from '../precompiles/modules/nativeMinter.js'
 import { precompileCallErrors, precompileCode } from '../precompiles/rpc.js'
-import type { AnvilClient } from '../anvilClient.js'
-import type { BlockFees } from '../block/blockFees.js'
-import { type CallOutcome, type ChainCall, RpcError } from './envelope.js'
+import { warpSimulation } from '../warp/simulation.js'
+import { type Admission, argsOf, type CallOutcome, type ChainCall, RpcError } from './envelope.js'
 import { nodeExecutionError } from './execution.js'
-import { unsubscribe } from './executor.js'
-import type { ChainEvents } from '../pubsub/chainEvents.js'
-import type { FeeManagerState } from '../block/feeManager.js'
 import { type Check, checked, feeStyles, oneHash, rawTransaction, simulation, values } from './forwardedArgs.js'
-import type { LogRanges } from './logRange.js'
-import {
-  admitAnvilMine,
-  admitEvmMine,
-  admitNextBlockTimestamp,
-  increaseTime,
-  revertClock,
-  type Miner,
-  setNextBlockTimestamp,
-  setTime,
-} from '../block/miner.js'
+import { type LocalMethod, localMethods } from './localMethods.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
-import { type LocalMethod, localMethods } from './localMethods.js'
-import {
-  type Admission,
-  admitFill,
-  admitRawSend,
-  admitUnsignedSend,
-  type HeldBlockers,
-  poolNonce,
-  waitingTransaction,
-} from '../pool/txpool.js'
-import type { WarpSigner } from '../warp/warpSigner.js'
-import { type WarpPredicateService, warpSimulation } from '../warp/warpPredicates.js'
-import { goJson } from 'subnet-rpc/internal'
-
-/** The parts of the devnet the rows work with. */
-export type L1 = {
-  readonly spec: ChainSpec
-  readonly anvil: AnvilClient
-  readonly fees: FeeManagerState
-  readonly blockFees: BlockFees
-  readonly miner: Miner
-  readonly precompiles: PrecompileRuntime
-  readonly pool: PendingPool
-  readonly blockers: HeldBlockers
-  readonly warp?: WarpSigner
-  /** Warp predicates: parsed, verified and staged (../warp/warpPredicates.ts). */
-  readonly warpPredicates?: WarpPredicateService
-  /** The `api-max-blocks-per-request` limit, when there is one. */
-  readonly logRanges?: LogRanges
-  /** anvil's heads, so that state reads know when a block came (./executor.ts). */
-  readonly events?: ChainEvents
-  /** The VM's version, as `info.getNodeVersion` reports it for Subnet-EVM (`web3_clientVersion`). */
-  readonly clientVersion: string
-}
+import { unsubscribe } from './unsubscribe.js'
 
 /**
  * How block tags go to anvil. A node answers `accepted`, `finalized` and `safe` with its last accepted
@@ -347,15 +309,6 @@ export function rowOf(method: string): MethodRow {
 }
 
 /** A call's arguments, parsed (none when they are not an array). */
-export function argsOf(call: ChainCall): unknown[] {
-  if (call.params === undefined) return []
-  try {
-    const p = parseJson(call.params)
-    return Array.isArray(p) ? p : []
-  } catch {
-    return []
-  }
-}
 
 /**
  * `argsOf(call)`, parsed when a stage first reads it (an index, `length`, destructuring): a successful

@@ -4,8 +4,7 @@
  */
 import { precompileConstants } from '../artifacts/contracts.js'
 import type { AnvilClient } from '../../anvilClient.js'
-import type { PrecompileRuntime } from '../runtime.js'
-import type { RunModule } from './index.js'
+import type { RunModule, RunPrecompileKey } from './index.js'
 import { addressWord } from './module.js'
 
 const { NO_ROLE, ENABLED_ROLE, ADMIN_ROLE, MANAGER_ROLE } = precompileConstants.AllowList
@@ -30,7 +29,7 @@ export async function roleOf(anvil: AnvilClient, address: string, account: strin
 
 /** Whether the allow list of `m` runs and gives `account` no role: what the node refuses. */
 export async function lacksRole(
-  { anvil, precompiles }: { anvil: AnvilClient; precompiles: PrecompileRuntime },
+  { anvil, precompiles }: { anvil: AnvilClient; precompiles: { isRunning(key: RunPrecompileKey): boolean } },
   m: RunModule,
   account: string,
 ): Promise<boolean> {

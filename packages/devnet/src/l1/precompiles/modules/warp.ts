@@ -7,7 +7,7 @@
 import { precompileAddresses } from 'subnet-rpc'
 import { precompileEvents } from '../artifacts/contracts.js'
 import type { Module } from './module.js'
-import { warpCodeTrailer } from '../../warp/warpPredicates.js'
+import { warpCodeTrailer } from '../../warp/codeTrailer.js'
 
 /** The one `bytes` value of ABI-encoded log data (offset, length, bytes). */
 function abiBytes(data: string): string {
