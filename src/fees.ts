@@ -17,4 +17,4 @@
  * console.log(nextBaseFee({ feeConfig, parent, timestamp: 102n }).baseFee) // 29_166_666_667n
  * @packageDocumentation
  */
-export * from './core/fees.js'
+export * from './core/fees/index.js'

@@ -13,7 +13,7 @@ import { callMethod } from '../core/methods/call.js'
 import { getNetworkID, upgrades } from '../core/methods/info.js'
 import type { UpgradesReturnType } from '../core/types/info.js'
 import { getChainConfig } from '../core/methods/subnet.js'
-import { checkCompatible, type ConfigCompatError } from '../core/rules/compat.js'
+import { checkCompatible } from '../core/rules/compat.js'
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
 import type { ChainConfig } from '../core/types/subnet.js'
 import { deriveInfoUrl } from '../core/url.js'
@@ -190,6 +190,9 @@ function advice(e: TimelineEvent, upgradeFile: string | undefined): string {
     : 'it is in the genesis every node runs: nothing to restart'
 }
 
+type NetworkChoice = { id: number; source: string; schedule?: UpgradesReturnType }
+type Chain = { config: ChainConfig; head: Head }
+
 async function run(argv: string[]): Promise<CheckReport> {
   const { values } = parseArgs({
     args: argv,
@@ -205,12 +208,39 @@ async function run(argv: string[]): Promise<CheckReport> {
     },
   })
   const nowWall = BigInt(Math.floor(Date.now() / 1000))
-  const report: CheckReport = {
+  const report = emptyReport(values.genesis, values.upgrade, nowWall)
+  if (!values.genesis) throw new UsageError('--genesis <file> is required')
+  const margin = values.margin === undefined ? 3600n : parseMargin(values.margin)
+  report.marginSeconds = `${margin}`
+  let network: NetworkChoice | undefined =
+    values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
+  checkReadable(values.genesis, values.upgrade)
+
+  let chain: Chain | undefined
+  if (values.rpc !== undefined) {
+    chain = await readLiveChain(values.rpc, report)
+    const node = await nodeNetwork(values.rpc, chain.config)
+    // The node's schedule holds for the network it is on, whatever --network names.
+    if (node?.schedule && (!network || network.id === node.id)) network = node
+    network ??= node
+  }
+  network = settleNetwork(network, report)
+
+  const next = verifyFiles(values.genesis, values.upgrade, network, report)
+  if (next === undefined) return report
+  if (chain) checkAgainstChain(chain, next, values.upgrade, report)
+  reportTimeline(next, chain, nowWall, margin, values.upgrade, report)
+  return report
+}
+
+/** The report before any check: accepted, with the files named and the clock's time. */
+function emptyReport(genesis: string | undefined, upgrade: string | undefined, nowWall: bigint): CheckReport {
+  return {
     verdict: 'accepted',
     exitCode: 0,
     network: null,
     schedule: null,
-    files: { genesis: values.genesis ?? null, upgrade: values.upgrade ?? null },
+    files: { genesis: genesis ?? null, upgrade: upgrade ?? null },
     chain: null,
     now: { timestamp: `${nowWall}`, time: isoTime(nowWall) },
     marginSeconds: '3600',
@@ -218,14 +248,13 @@ async function run(argv: string[]): Promise<CheckReport> {
     warnings: [],
     timeline: [],
   }
-  if (!values.genesis) throw new UsageError('--genesis <file> is required')
-  const margin = values.margin === undefined ? 3600n : parseMargin(values.margin)
-  report.marginSeconds = `${margin}`
-  let network: { id: number; source: string; schedule?: UpgradesReturnType } | undefined =
-    values.network === undefined ? undefined : { id: parseNetwork(values.network), source: '--network' }
+}
+
+/** Both files must be readable before anything is checked (exit code 2, not a refusal). */
+function checkReadable(genesis: string, upgrade: string | undefined): void {
   for (const [flag, file] of [
-    ['--genesis', values.genesis],
-    ['--upgrade', values.upgrade],
+    ['--genesis', genesis],
+    ['--upgrade', upgrade],
   ] as const) {
     if (file === undefined) continue
     try {
@@ -234,29 +263,32 @@ async function run(argv: string[]): Promise<CheckReport> {
       throw new InputError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
     }
   }
+}
 
-  let chain: { config: ChainConfig; head: Head } | undefined
-  if (values.rpc !== undefined) {
-    try {
-      new URL(values.rpc)
-    } catch {
-      throw new UsageError(`--rpc must be a URL, got ${JSON.stringify(values.rpc)}`)
-    }
-    try {
-      chain = await readChain(values.rpc)
-    } catch (e) {
-      throw e instanceof InputError ? e : new InputError(`${values.rpc}: ${errorLine(e)}`)
-    }
-    report.chain = {
-      rpc: values.rpc,
-      chainId: `${chain.config.chainId}`,
-      head: { number: `${chain.head.number}`, timestamp: `${chain.head.timestamp}`, time: isoTime(chain.head.timestamp) },
-    }
-    const node = await nodeNetwork(values.rpc, chain.config)
-    // The node's schedule holds for the network it is on, whatever --network names.
-    if (node?.schedule && (!network || network.id === node.id)) network = node
-    network ??= node
+/** `--rpc`: the chain's config and head, recorded in the report. */
+async function readLiveChain(rpc: string, report: CheckReport): Promise<Chain> {
+  try {
+    new URL(rpc)
+  } catch {
+    throw new UsageError(`--rpc must be a URL, got ${JSON.stringify(rpc)}`)
   }
+  let chain: Chain
+  try {
+    chain = await readChain(rpc)
+  } catch (e) {
+    throw e instanceof InputError ? e : new InputError(`${rpc}: ${errorLine(e)}`)
+  }
+  report.chain = {
+    rpc,
+    chainId: `${chain.config.chainId}`,
+    head: { number: `${chain.head.number}`, timestamp: `${chain.head.timestamp}`, time: isoTime(chain.head.timestamp) },
+  }
+  return chain
+}
+
+/** The network checked against (mainnet, with a warning, when nothing names one), recorded in the report. */
+function settleNetwork(found: NetworkChoice | undefined, report: CheckReport): NetworkChoice {
+  let network = found
   if (!network) {
     network = { id: 1, source: 'default' }
     report.warnings.push({
@@ -266,49 +298,60 @@ async function run(argv: string[]): Promise<CheckReport> {
   }
   report.network = { id: network.id, name: networkName(network.id), source: network.source }
   report.schedule = network.schedule ? 'the node (info.upgrades)' : `avalanchego ${scheduleRelease} (built in)`
+  return network
+}
 
-  // The node's parse and Verify rules.
-  let next: ChainConfig
+/** The node's parse and Verify rules: the new chain config, or undefined when the node refuses the files (then in the report). */
+function verifyFiles(genesis: string, upgrade: string | undefined, network: NetworkChoice, report: CheckReport): ChainConfig | undefined {
   try {
-    const files = loadChainFiles(values.genesis, values.upgrade, network.id, network.schedule)
+    const files = loadChainFiles(genesis, upgrade, network.id, network.schedule)
     for (const message of files.warnings) report.warnings.push({ kind: 'ignored', source: 'genesis', message })
-    next = chainConfigOf(files.spec)
+    return chainConfigOf(files.spec)
   } catch (e) {
     if (!(e instanceof ChainConfigError)) throw new InputError((e as Error).message)
-    report.errors.push(problemOf(e, [values.genesis, ...(values.upgrade ? [values.upgrade] : [])]))
+    report.errors.push(problemOf(e, [genesis, ...(upgrade ? [upgrade] : [])]))
     report.verdict = 'refused'
     report.exitCode = 1
-    return report
+    return undefined
   }
+}
 
-  // The node's compatibility check against the last accepted block.
-  let compat: { error: ConfigCompatError | undefined; refused: boolean } = { error: undefined, refused: false }
-  if (chain) {
-    if (chain.config.chainId !== next.chainId)
-      report.warnings.push({
-        kind: 'chainId',
-        message: `the genesis chainId ${next.chainId} is not the chain's (${chain.config.chainId}): is this the right chain?`,
-      })
-    compat = checkCompatible(chain.config, next, chain.head)
-    if (compat.error && compat.refused) {
-      const entry = compat.error.entry
-      report.errors.push({
-        kind: 'compatibility',
-        message: compat.error.message,
-        ...(entry && {
-          entry: entry.source,
-          hint: `the node counts ${entry.key}'s configs only, genesis first: this one is ${entry.source} ${entry.config === 'new' ? `in ${values.upgrade ?? 'the new config'}` : "in the chain's current config"}`,
-        }),
-      })
-      report.verdict = 'refused'
-      report.exitCode = 1
-    } else if (compat.error)
-      report.warnings.push({
-        kind: 'ignored',
-        message: `${compat.error.message || compat.error.what}: a node does not refuse this (its rewind point is 0), but the chain is past that time, so the change never took effect there`,
-      })
-  }
+/** The node's compatibility check of the new config against the last accepted block. */
+function checkAgainstChain(chain: Chain, next: ChainConfig, upgrade: string | undefined, report: CheckReport): void {
+  if (chain.config.chainId !== next.chainId)
+    report.warnings.push({
+      kind: 'chainId',
+      message: `the genesis chainId ${next.chainId} is not the chain's (${chain.config.chainId}): is this the right chain?`,
+    })
+  const compat = checkCompatible(chain.config, next, chain.head)
+  if (compat.error && compat.refused) {
+    const entry = compat.error.entry
+    report.errors.push({
+      kind: 'compatibility',
+      message: compat.error.message,
+      ...(entry && {
+        entry: entry.source,
+        hint: `the node counts ${entry.key}'s configs only, genesis first: this one is ${entry.source} ${entry.config === 'new' ? `in ${upgrade ?? 'the new config'}` : "in the chain's current config"}`,
+      }),
+    })
+    report.verdict = 'refused'
+    report.exitCode = 1
+  } else if (compat.error)
+    report.warnings.push({
+      kind: 'ignored',
+      message: `${compat.error.message || compat.error.what}: a node does not refuse this (its rewind point is 0), but the chain is past that time, so the change never took effect there`,
+    })
+}
 
+/** What activates when, with a warning for each activation in the past or inside the margin. */
+function reportTimeline(
+  next: ChainConfig,
+  chain: Chain | undefined,
+  nowWall: bigint,
+  margin: bigint,
+  upgradeFile: string | undefined,
+  report: CheckReport,
+): void {
   // Relative times count from the later of the clock and the chain's head (a chain whose time ran ahead).
   const now = chain && chain.head.timestamp > nowWall ? chain.head.timestamp : nowWall
   report.now = { timestamp: `${now}`, time: isoTime(now) }
@@ -339,10 +382,9 @@ async function run(argv: string[]): Promise<CheckReport> {
       report.warnings.push({
         kind: 'margin',
         source: e.source,
-        message: `${e.source} (${e.description}) ${e.timestamp <= now ? 'is due: the next block activates it' : `activates in ${duration(e.timestamp - now)}`}, less than the ${duration(margin)} margin: ${advice(e, values.upgrade)}`,
+        message: `${e.source} (${e.description}) ${e.timestamp <= now ? 'is due: the next block activates it' : `activates in ${duration(e.timestamp - now)}`}, less than the ${duration(margin)} margin: ${advice(e, upgradeFile)}`,
       })
   }
-  return report
 }
 
 // --- Output -------------------------------------------------------------------------------------

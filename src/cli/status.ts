@@ -122,6 +122,38 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
     throw new UsageError((e as Error).message)
   }
   const infoSend = apiSend(infoUrl, 'Info API')
+  const q = queries(progress)
+  const node = await queryNode(url, infoSend, q)
+
+  // The L1: from the URL, --chain, or the devnet's alias.
+  const chain = chainOption ?? chainOfUrl(url) ?? 'devnet'
+  progress(`L1 ${chain}`)
+  const blockchainID = await blockchainIdOf(chain, infoSend, q)
+  if (!blockchainID) {
+    const given = chainOption ?? chainOfUrl(url)
+    return {
+      url,
+      node,
+      l1: {
+        missing: given
+          ? `the node knows no chain ${JSON.stringify(given)}`
+          : "no L1 given: pass the L1's URL (…/ext/bc/<blockchainID>/rpc) or --chain <alias|blockchainID>",
+      },
+    }
+  }
+  const base = new URL(infoUrl)
+  base.pathname = base.pathname.replace(/\/ext\/info$/, `/ext/bc/${chainOfUrl(url) === chain ? chain : blockchainID}/rpc`)
+  return { url, node, l1: await queryL1(chain, blockchainID, base.href, infoSend, q) }
+}
+
+/** How `status` queries: `run` makes a query one step of the report, `call` sends one request. */
+type Queries = {
+  run: <T>(step: string, f: () => Promise<T>) => Promise<Outcome<T>>
+  call: <A, R>(send: Send, spec: MethodSpec<A, R>, args?: A) => Promise<R>
+}
+
+/** A query's failure is its row's error, except an InputError (the node does not answer: exit 2), which ends the run. */
+function queries(progress: (step: string) => void): Queries {
   const run = async <T>(step: string, f: () => Promise<T>): Promise<Outcome<T>> => {
     progress(step)
     try {
@@ -144,7 +176,11 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
       throw e
     }
   }
+  return { run, call }
+}
 
+/** The node's rows, from its Info and Health APIs. */
+async function queryNode(url: string, infoSend: Send, { run, call }: Queries): Promise<StatusReport['node']> {
   // The first query tells whether the node answers at all (InputError: exit 2).
   const nodeID = await run('node ID', () => call(infoSend, info.getNodeID))
   const [version, network, bootstrapped, health, peers, uptime] = [
@@ -158,38 +194,26 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
     await run('peers', () => call(infoSend, info.peers)),
     await run('uptime', () => call(infoSend, info.uptime)),
   ]
-  const node = { nodeID, version, network, bootstrapped, health, peers, uptime }
+  return { nodeID, version, network, bootstrapped, health, peers, uptime }
+}
 
-  // The L1: from the URL, --chain, or the devnet's alias.
-  const chain = chainOption ?? chainOfUrl(url) ?? 'devnet'
-  progress(`L1 ${chain}`)
-  let blockchainID: string | undefined
+/** The blockchain ID of an alias or ID, or undefined when the node knows no such chain. */
+async function blockchainIdOf(chain: string, infoSend: Send, { call }: Queries): Promise<string | undefined> {
   try {
-    blockchainID = await call(infoSend, info.getBlockchainID, { alias: chain })
+    return await call(infoSend, info.getBlockchainID, { alias: chain })
   } catch (e) {
     if (e instanceof InputError) throw e
     // A blockchain ID is not an alias to every node: use it as it is.
-    if (isCb58Id(chain)) blockchainID = chain
+    return isCb58Id(chain) ? chain : undefined
   }
-  if (!blockchainID) {
-    const given = chainOption ?? chainOfUrl(url)
-    return {
-      url,
-      node,
-      l1: {
-        missing: given
-          ? `the node knows no chain ${JSON.stringify(given)}`
-          : "no L1 given: pass the L1's URL (…/ext/bc/<blockchainID>/rpc) or --chain <alias|blockchainID>",
-      },
-    }
-  }
-  const base = new URL(infoUrl)
-  base.pathname = base.pathname.replace(/\/ext\/info$/, `/ext/bc/${chainOfUrl(url) === chain ? chain : blockchainID}/rpc`)
-  const rpcUrl = base.href
+}
+
+/** The L1's rows, from its RPC, the Info API and its Validators API. */
+async function queryL1(chain: string, blockchainID: string, rpcUrl: string, infoSend: Send, { run, call }: Queries) {
   const rpc = apiSend(rpcUrl, "L1's RPC")
   const now = new Date()
   const config = await run<ChainConfig>('chain config', () => call(rpc, subnet.getChainConfig))
-  const l1 = {
+  return {
     chain,
     blockchainID,
     rpcUrl,
@@ -204,7 +228,6 @@ export async function queryStatus(url: string, chainOption: string | undefined, 
       call(apiSend(deriveValidatorsUrl(rpcUrl), 'Validators API'), validatorsApi.getCurrentValidators),
     ),
   }
-  return { url, node, l1 }
 }
 
 /** The first scheduled activation after `now` (network upgrade, precompile, state upgrade). */
@@ -231,121 +254,138 @@ function inWords(seconds: bigint): string {
   return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ')
 }
 
+type Styles = ReturnType<typeof styles>
+
+/** One row of the table: the label in its column, then the value. */
+const row = (label: string, value: string) => `  ${label.padEnd(14)}${value}`
+
+/** A query's value as `f` shows it, or its error in red. */
+const shown =
+  (c: Styles) =>
+  <T>(o: Outcome<T>, f: (v: T) => string) =>
+    o.ok ? f(o.value) : c.red(`error: ${o.error}`)
+
 /** The readable table. */
 export function formatStatus(r: StatusReport, io: StatusIo, now = new Date()): string {
   const c = styles(io)
-  const lines: string[] = []
-  const row = (label: string, value: string) => lines.push(`  ${label.padEnd(14)}${value}`)
-  const show = <T>(o: Outcome<T>, f: (v: T) => string) => (o.ok ? f(o.value) : c.red(`error: ${o.error}`))
-  const n = r.node
-  lines.push(c.bold(`Node  ${r.url}`))
-  row(
-    'node ID',
-    show(n.nodeID, (v) => v.nodeID),
-  )
-  row(
-    'version',
-    show(
-      n.version,
-      (v) => `${v.version} (database ${v.databaseVersion}${v.rpcProtocolVersion === undefined ? '' : `, rpc ${v.rpcProtocolVersion}`})`,
-    ),
-  )
-  row(
-    'network',
-    show(n.network, (v) => `${v.name} (${v.id})`),
-  )
-  row(
-    'bootstrapped',
-    show(n.bootstrapped, (v) => `${v ? c.green('yes') : c.yellow('no')} (P-Chain)`),
-  )
-  row(
-    'health',
-    show(n.health, (h) => {
-      const names = Object.keys(h.checks)
-      const failing = names.filter((k) => h.checks[k]!.error !== undefined)
-      if (h.healthy) return `${c.green('healthy')} (${names.length} checks)`
-      return `${c.red('unhealthy')}: ${failing.map((k) => `${k}: ${h.checks[k]!.error}`).join('; ')}`
-    }),
-  )
-  row(
-    'peers',
-    show(n.peers, (p) => {
-      const versions = new Map<string, number>()
-      for (const peer of p.peers) versions.set(peer.version, (versions.get(peer.version) ?? 0) + 1)
-      const list = [...versions].sort((a, b) => b[1] - a[1]).map(([v, k]) => `${v} ×${k}`)
-      return `${p.numPeers}${list.length ? ` (${list.join(', ')})` : ''}`
-    }),
-  )
-  row(
-    'uptime',
-    n.uptime.ok
-      ? `${n.uptime.value.rewardingStakePercentage.toFixed(4)}% rewarding stake, ${n.uptime.value.weightedAveragePercentage.toFixed(4)}% weighted average`
-      : c.dim(n.uptime.error),
-  )
-  lines.push('')
-  if ('missing' in r.l1) {
-    lines.push(c.bold('L1'))
-    lines.push(`  ${c.yellow(r.l1.missing)}`)
-    return `${lines.join('\n')}\n`
+  const lines = [c.bold(`Node  ${r.url}`), ...nodeRows(r.node, c), '']
+  if ('missing' in r.l1) lines.push(c.bold('L1'), `  ${c.yellow(r.l1.missing)}`)
+  else {
+    const l1 = r.l1
+    lines.push(c.bold(`L1  ${l1.chain === l1.blockchainID ? l1.chain : `${l1.chain} (${l1.blockchainID})`}  ${l1.rpcUrl}`))
+    lines.push(...l1Rows(l1, c, now))
   }
-  const l1 = r.l1
-  lines.push(c.bold(`L1  ${l1.chain === l1.blockchainID ? l1.chain : `${l1.chain} (${l1.blockchainID})`}  ${l1.rpcUrl}`))
-  row(
-    'bootstrapped',
-    show(l1.bootstrapped, (v) => (v ? c.green('yes') : c.yellow('no'))),
-  )
-  row('chain ID', show(l1.chainId, String))
-  row(
-    'fee config',
-    show(l1.feeConfig, ({ feeConfig: f, lastChangedAt }) =>
-      [
-        `gasLimit ${f.gasLimit}, targetBlockRate ${f.targetBlockRate}s, minBaseFee ${f.minBaseFee}, targetGas ${f.targetGas}`,
-        `${' '.repeat(16)}baseFeeChangeDenominator ${f.baseFeeChangeDenominator}, blockGasCost ${f.minBlockGasCost}–${f.maxBlockGasCost} step ${f.blockGasCostStep}`,
-        `${' '.repeat(16)}last changed at ${lastChangedAt === undefined || lastChangedAt === 0n ? 'genesis (never by the FeeManager)' : `block ${lastChangedAt}`}`,
-      ].join('\n'),
-    ),
-  )
-  row(
-    'rules',
-    show(l1.rules, (rules) =>
-      Object.entries(rules.avalancheRules)
-        .filter(([, on]) => on === true)
-        .map(([k]) => k.replace(/^Is/, ''))
-        .join(', '),
-    ),
-  )
-  row(
-    'precompiles',
-    show(l1.rules, (rules) => {
-      const list = Object.entries(rules.precompiles).map(
-        ([k, v]) => `${k} (${v.timestamp === 0n ? 'from genesis' : `since ${iso(v.timestamp)}`})`,
-      )
-      return list.length ? list.join(', ') : 'none'
-    }),
-  )
-  const nowSeconds = BigInt(Math.floor(now.getTime() / 1000))
-  row(
-    'next',
-    show(l1.nextActivation, (e) =>
-      e
-        ? `${iso(e.timestamp)} (in ${inWords(e.timestamp - nowSeconds)}): ${e.description}${e.kind === 'networkUpgrade' ? `; comes with the node version (${comesWith(e.name)})` : ''}`
-        : 'nothing scheduled',
-    ),
-  )
-  row(
-    'validators',
-    show(l1.validators, (vs) => {
-      const connected = vs.filter((v) => v.isConnected).length
-      const total = vs.reduce((s, v) => s + v.weight, 0n)
-      const head = `${vs.length} (${connected} connected), total weight ${total}; uptime is this node's view`
-      const rows = vs.map(
-        (v) =>
-          `${' '.repeat(16)}${v.nodeID}  weight ${v.weight}  ${v.isConnected ? c.green('connected') : c.red('disconnected')}  uptime ${v.uptimePercentage}% (${inWords(v.uptimeSeconds)})${v.isActive ? '' : c.yellow('  inactive')}`,
-      )
-      return [head, ...rows].join('\n')
-    }),
-  )
   return `${lines.join('\n')}\n`
+}
+
+function nodeRows(n: StatusReport['node'], c: Styles): string[] {
+  const show = shown(c)
+  return [
+    row(
+      'node ID',
+      show(n.nodeID, (v) => v.nodeID),
+    ),
+    row(
+      'version',
+      show(
+        n.version,
+        (v) => `${v.version} (database ${v.databaseVersion}${v.rpcProtocolVersion === undefined ? '' : `, rpc ${v.rpcProtocolVersion}`})`,
+      ),
+    ),
+    row(
+      'network',
+      show(n.network, (v) => `${v.name} (${v.id})`),
+    ),
+    row(
+      'bootstrapped',
+      show(n.bootstrapped, (v) => `${v ? c.green('yes') : c.yellow('no')} (P-Chain)`),
+    ),
+    row(
+      'health',
+      show(n.health, (h) => {
+        const names = Object.keys(h.checks)
+        const failing = names.filter((k) => h.checks[k]!.error !== undefined)
+        if (h.healthy) return `${c.green('healthy')} (${names.length} checks)`
+        return `${c.red('unhealthy')}: ${failing.map((k) => `${k}: ${h.checks[k]!.error}`).join('; ')}`
+      }),
+    ),
+    row(
+      'peers',
+      show(n.peers, (p) => {
+        const versions = new Map<string, number>()
+        for (const peer of p.peers) versions.set(peer.version, (versions.get(peer.version) ?? 0) + 1)
+        const list = [...versions].sort((a, b) => b[1] - a[1]).map(([v, k]) => `${v} ×${k}`)
+        return `${p.numPeers}${list.length ? ` (${list.join(', ')})` : ''}`
+      }),
+    ),
+    row(
+      'uptime',
+      n.uptime.ok
+        ? `${n.uptime.value.rewardingStakePercentage.toFixed(4)}% rewarding stake, ${n.uptime.value.weightedAveragePercentage.toFixed(4)}% weighted average`
+        : c.dim(n.uptime.error),
+    ),
+  ]
+}
+
+function l1Rows(l1: Exclude<StatusReport['l1'], { missing: string }>, c: Styles, now: Date): string[] {
+  const show = shown(c)
+  const nowSeconds = BigInt(Math.floor(now.getTime() / 1000))
+  return [
+    row(
+      'bootstrapped',
+      show(l1.bootstrapped, (v) => (v ? c.green('yes') : c.yellow('no'))),
+    ),
+    row('chain ID', show(l1.chainId, String)),
+    row(
+      'fee config',
+      show(l1.feeConfig, ({ feeConfig: f, lastChangedAt }) =>
+        [
+          `gasLimit ${f.gasLimit}, targetBlockRate ${f.targetBlockRate}s, minBaseFee ${f.minBaseFee}, targetGas ${f.targetGas}`,
+          `${' '.repeat(16)}baseFeeChangeDenominator ${f.baseFeeChangeDenominator}, blockGasCost ${f.minBlockGasCost}–${f.maxBlockGasCost} step ${f.blockGasCostStep}`,
+          `${' '.repeat(16)}last changed at ${lastChangedAt === undefined || lastChangedAt === 0n ? 'genesis (never by the FeeManager)' : `block ${lastChangedAt}`}`,
+        ].join('\n'),
+      ),
+    ),
+    row(
+      'rules',
+      show(l1.rules, (rules) =>
+        Object.entries(rules.avalancheRules)
+          .filter(([, on]) => on === true)
+          .map(([k]) => k.replace(/^Is/, ''))
+          .join(', '),
+      ),
+    ),
+    row(
+      'precompiles',
+      show(l1.rules, (rules) => {
+        const list = Object.entries(rules.precompiles).map(
+          ([k, v]) => `${k} (${v.timestamp === 0n ? 'from genesis' : `since ${iso(v.timestamp)}`})`,
+        )
+        return list.length ? list.join(', ') : 'none'
+      }),
+    ),
+    row(
+      'next',
+      show(l1.nextActivation, (e) =>
+        e
+          ? `${iso(e.timestamp)} (in ${inWords(e.timestamp - nowSeconds)}): ${e.description}${e.kind === 'networkUpgrade' ? `; comes with the node version (${comesWith(e.name)})` : ''}`
+          : 'nothing scheduled',
+      ),
+    ),
+    row(
+      'validators',
+      show(l1.validators, (vs) => {
+        const connected = vs.filter((v) => v.isConnected).length
+        const total = vs.reduce((s, v) => s + v.weight, 0n)
+        const head = `${vs.length} (${connected} connected), total weight ${total}; uptime is this node's view`
+        const rows = vs.map(
+          (v) =>
+            `${' '.repeat(16)}${v.nodeID}  weight ${v.weight}  ${v.isConnected ? c.green('connected') : c.red('disconnected')}  uptime ${v.uptimePercentage}% (${inWords(v.uptimeSeconds)})${v.isActive ? '' : c.yellow('  inactive')}`,
+        )
+        return [head, ...rows].join('\n')
+      }),
+    ),
+  ]
 }
 
 /** The report as JSON: uint64 values as decimal strings, times as RFC 3339. */

@@ -1,6 +1,6 @@
 /**
  * Blocks on the devnet follow the L1's fee config as a node builds them: every block's base fee
- * is what the pure `nextBaseFee` (src/core/fees.ts) gives for its parent header (whose extraData
+ * is what the pure `nextBaseFee` (src/core/fees/) gives for its parent header (whose extraData
  * the devnet serves as the fee window), at the block's time, under the fee config in force at the
  * parent; the gas limit is that config's `gasLimit`; a `setFeeConfig` mined in block N governs
  * block N+1 on; the pool refuses a fee cap under `minBaseFee` with the node's text.
@@ -8,7 +8,7 @@
 import { createPublicClient, createWalletClient, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { nextBaseFee } from '../../src/core/fees.js'
+import { nextBaseFee } from '../../src/core/fees/index.js'
 import type { FeeConfig } from '../../src/core/types/subnet.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 

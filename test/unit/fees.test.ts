@@ -1,5 +1,5 @@
 /**
- * The Subnet-EVM dynamic fee algorithm (src/core/fees.ts) against the Go tests it follows.
+ * The Subnet-EVM dynamic fee algorithm (src/core/fees/) against the Go tests it follows.
  * Each `describe` names its Go test function and file:
  * - avalanchego graft/subnet-evm (the current code): plugin/evm/upgrade/subnetevm/window_test.go,
  *   plugin/evm/customheader/{base_fee,block_gas_cost,gas_limit,extra,dynamic_fee_windower}_test.go,
@@ -34,7 +34,7 @@ import {
   type FeeParentHeader,
   type FeeUpgrades,
   type FeeWindow,
-} from '../../src/core/fees.js'
+} from '../../src/core/fees/index.js'
 import type { FeeConfig } from '../../src/core/types/subnet.js'
 import { InvalidArgumentError } from '../../src/errors/index.js'
 

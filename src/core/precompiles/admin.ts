@@ -8,7 +8,7 @@ import { ResponseShapeError } from '../../errors/response.js'
 import { show } from '../../errors/show.js'
 import { isAddress } from '../decode/kit.js'
 import { feeConfigKeys, type PrecompileKey, precompileKeys, precompiles } from '../names.js'
-import { maxNextBaseFee } from '../fees.js'
+import { maxNextBaseFee } from '../fees/baseFee.js'
 import type { ChainConfig, FeeConfig } from '../types/subnet.js'
 import { type AllowListRole, allowListRoles, canModifyAllowListRole } from './roles.js'
 
