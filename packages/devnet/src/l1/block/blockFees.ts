@@ -1,7 +1,7 @@
 /**
  * Blocks that follow the L1's fee config, as a node builds them (`plugin/evm/customheader`):
  * before anvil mines a block the devnet computes its base fee with Subnet-EVM's windowed
- * algorithm (`nextBaseFee` in src/core/fees.ts, the one implementation clients use too) from the
+ * algorithm (`nextBaseFee` in src/core/fees/baseFee.ts, the one implementation clients use too) from the
  * parent header, its fee window and the fee config in force at the parent (`GetFeeConfigAt`:
  * the Fee Manager's state there, else the chain config), and sets it with
  * `anvil_setNextBlockBaseFeePerGas`; the block gas limit is the fee config's `gasLimit`
