@@ -62,6 +62,34 @@ const notFound: HttpReply = {
 const preflightReply: HttpReply = { status: 200, headers: {}, body: '' }
 
 /**
+ * Writes `reply` after the `front` headers, as `setHeader` would keep them (a later one of the same name replaces an
+ * earlier one in its place), handed to `writeHead` at once: the same bytes, without a header map on the response.
+ */
+function writeReply(res: ServerResponse, front: [string, string | string[]][], reply: HttpReply): void {
+  const headers = new Map<string, [string, string | string[]]>()
+  const set = (name: string, value: string | string[]) => headers.set(name.toLowerCase(), [name, value])
+  for (const [k, v] of front) set(k, v)
+  for (const k in reply.headers) set(k, reply.headers[k]!)
+  set('content-length', String(Buffer.byteLength(reply.body)))
+  const flat: (string | string[])[] = []
+  for (const [k, v] of headers.values()) flat.push(k, v)
+  res.writeHead(reply.status, flat as string[])
+  res.end(reply.body)
+}
+
+/** Answers an upgrade request no WebSocket endpoint took with `reply` as plain HTTP, then closes the connection. */
+function endUpgrade(socket: Duplex, front: [string, string | string[]][], reply: HttpReply): void {
+  const headers: [string, string | string[]][] = [
+    ...front,
+    ...Object.entries(reply.headers),
+    ['content-length', String(Buffer.byteLength(reply.body))],
+    ['connection', 'close'],
+  ]
+  const lines = headers.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${k}: ${one}\r\n`))
+  socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${lines.join('')}\r\n${reply.body}`)
+}
+
+/**
  * Starts an HTTP server on 127.0.0.1 that dispatches to `routes` in order, and WebSocket handshakes to `upgrades`.
  * `allowedOrigins` and `allowedHosts` are the node's `--http-allowed-origins` and `--http-allowed-hosts`.
  */
@@ -105,34 +133,14 @@ export async function startHttpServer(opts: {
     } catch (e) {
       reply = internalError(e)
     }
-    if (res.destroyed) return
-    // The headers as `setHeader` would keep them (a later one of the same name replaces an earlier one in its place),
-    // handed to `writeHead` at once: the same bytes, without a header map on the response.
-    const headers = new Map<string, [string, string | string[]]>()
-    const set = (name: string, value: string | string[]) => headers.set(name.toLowerCase(), [name, value])
-    for (const [k, v] of frontHeaders(req)) set(k, v)
-    for (const k in reply.headers) set(k, reply.headers[k]!)
-    set('content-length', String(Buffer.byteLength(reply.body)))
-    const flat: (string | string[])[] = []
-    for (const [k, v] of headers.values()) flat.push(k, v)
-    res.writeHead(reply.status, flat as string[])
-    res.end(reply.body)
+    if (!res.destroyed) writeReply(res, frontHeaders(req), reply)
   }
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     // The host filter stands before the router, WebSocket endpoints included.
     if (hostAllowed(req.headers.host)) for (const route of opts.upgrades ?? []) if (route(req, socket, head)) return
     // Not a WebSocket endpoint: the HTTP routes answer (an upgrade request has no body), then the connection closes.
-    void replyTo(req, '', 0).then((reply) => {
-      const headers: [string, string | string[]][] = [
-        ...frontHeaders(req),
-        ...Object.entries(reply.headers),
-        ['content-length', String(Buffer.byteLength(reply.body))],
-        ['connection', 'close'],
-      ]
-      const lines = headers.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${k}: ${one}\r\n`))
-      socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${lines.join('')}\r\n${reply.body}`)
-    })
+    void replyTo(req, '', 0).then((reply) => endUpgrade(socket, frontHeaders(req), reply))
   })
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {

@@ -68,38 +68,20 @@ function peerJson(p: PeerConfig, now: number) {
   }
 }
 
+/** The feature extensions every node registers (node/node.go `initVMs`): ID and name. */
+const fxs: [string, string][] = [
+  ['spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ', 'secp256k1fx'],
+  ['qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT', 'nftfx'],
+  ['rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy', 'propertyfx'],
+]
+
 /** Builds the method table served at `/ext/info`. */
 export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map<string, InfoHandler> {
   const current = new Set(node.currentACPs)
   const handlers: Record<string, InfoHandler> = {
     acps: (params) => {
       noArgs(params)
-      const entries = node.currentACPs.map((acp) => {
-        let support = 0n
-        let object = 0n
-        const supporters: string[] = []
-        const objectors: string[] = []
-        for (const p of node.peers) {
-          if (p.weight === 0n) continue
-          if (p.supportedACPs.includes(acp)) {
-            support += p.weight
-            supporters.push(p.nodeID)
-          }
-          if (p.objectedACPs.includes(acp)) {
-            object += p.weight
-            objectors.push(p.nodeID)
-          }
-        }
-        const acpJson = {
-          supportWeight: uint(support),
-          supporters: sortedSet(supporters),
-          objectWeight: uint(object),
-          objectors: sortedSet(objectors),
-          abstainWeight: uint(node.totalWeight - support - object),
-        }
-        return [acp, acpJson] as const
-      })
-      return { acps: goMap(entries) }
+      return { acps: goMap(node.currentACPs.map((acp) => [acp, acpVotes(node, acp)] as const)) }
     },
     isBootstrapped: (params) => {
       const { chain } = decodeInfoArgs(params, { chain: stringField })
@@ -150,22 +132,12 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
       noArgs(params)
       return {
         vms: goMap(Object.entries(node.vms)),
-        fxs: goMap([
-          ['spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ', 'secp256k1fx'],
-          ['qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT', 'nftfx'],
-          ['rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy', 'propertyfx'],
-        ]),
+        fxs: goMap(fxs),
       }
     },
     peers: (params) => {
       const { nodeIDs } = decodeInfoArgs(params, { nodeIDs: sliceField(nodeIdField) })
-      // network.PeerInfo: no IDs means every peer; otherwise peerSet.Info walks the
-      // requested IDs in order, skipping unconnected ones and repeating duplicates.
-      const chosen =
-        nodeIDs && nodeIDs.length > 0 ? nodeIDs.flatMap((id) => node.peers.filter((p) => p.nodeID === id).slice(0, 1)) : node.peers
-      const now = Date.now()
-      const peers = chosen.map((p) => peerJson(filterAcps(p, current), now))
-      return { numPeers: uint(peers.length), peers }
+      return peersReply(node, nodeIDs, current)
     },
     upgrades: (params) => {
       noArgs(params)
@@ -181,6 +153,43 @@ export function createInfoService(node: NodeConfig, chains: ChainDirectory): Map
     },
   }
   return new Map(Object.entries(handlers))
+}
+
+/** One current ACP's tally over the weighted peers (info/service.go `Acps`). */
+function acpVotes(node: NodeConfig, acp: number) {
+  let support = 0n
+  let object = 0n
+  const supporters: string[] = []
+  const objectors: string[] = []
+  for (const p of node.peers) {
+    if (p.weight === 0n) continue
+    if (p.supportedACPs.includes(acp)) {
+      support += p.weight
+      supporters.push(p.nodeID)
+    }
+    if (p.objectedACPs.includes(acp)) {
+      object += p.weight
+      objectors.push(p.nodeID)
+    }
+  }
+  return {
+    supportWeight: uint(support),
+    supporters: sortedSet(supporters),
+    objectWeight: uint(object),
+    objectors: sortedSet(objectors),
+    abstainWeight: uint(node.totalWeight - support - object),
+  }
+}
+
+/**
+ * `info.peers`: network.PeerInfo, where no IDs means every peer; otherwise peerSet.Info walks the requested IDs in
+ * order, skipping unconnected ones and repeating duplicates.
+ */
+function peersReply(node: NodeConfig, nodeIDs: readonly string[] | undefined, current: Set<number>) {
+  const chosen = nodeIDs && nodeIDs.length > 0 ? nodeIDs.flatMap((id) => node.peers.filter((p) => p.nodeID === id).slice(0, 1)) : node.peers
+  const now = Date.now()
+  const peers = chosen.map((p) => peerJson(filterAcps(p, current), now))
+  return { numPeers: uint(peers.length), peers }
 }
 
 /** The handshake drops ACPs the node does not consider current (peer.go). */
