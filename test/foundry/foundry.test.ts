@@ -373,8 +373,13 @@ contract ForkTest {
   it("a plain forge test's gas, as the page gives it: the page's setUp, one call on storage nothing touched before", async () => {
     writeFileSync(join(project, 'test/PlainGas.t.sol'), plainGasTest)
     let json: string
+    let isolated: string
+    let reported: string
     try {
       json = await bash('npx forge test --match-path test/PlainGas.t.sol --json -vvvv')
+      // --isolate (which --gas-report turns on): each call of the test a transaction of its own.
+      isolated = await bash('npx forge test --match-path test/PlainGas.t.sol --isolate --json -vv')
+      reported = await bash('npx forge test --match-path test/PlainGas.t.sol --gas-report -vv')
     } finally {
       rmSync(join(project, 'test/PlainGas.t.sol'))
     }
@@ -391,7 +396,8 @@ contract ForkTest {
         .gas_used
     }
     // The least gas it succeeds with, which the test logs.
-    const needs = (test: string) => Number(/^needs: (\d+)$/.exec(results[`${test}()`]!.decoded_logs[0]!)![1])
+    const logged = (r: Record<string, Result>, test: string) => Number(/^needs: (\d+)$/.exec(r[`${test}()`]!.decoded_logs[0]!)![1])
+    const needs = (test: string) => logged(results, test)
     const measured = Object.fromEntries(
       ['role', 'mintToNewAccount', 'mintToContract'].map((t) => [t, { uses: uses(`test_${t}`), needs: needs(`test_${t}Needs`) }]),
     )
@@ -401,6 +407,15 @@ contract ForkTest {
       mintToNewAccount: { uses: 40_675, needs: 41_917 },
       mintToContract: { uses: 46_133, needs: 46_133 },
     })
+    const isolatedResults = (JSON.parse(isolated.slice(isolated.indexOf('{'))) as typeof suites)['test/PlainGas.t.sol:PlainGasTest']!
+      .test_results
+    const isolatedNeeds = ['role', 'mintToNewAccount', 'mintToContract'].map((t) => logged(isolatedResults, `test_${t}Needs`))
+    console.log(`plain forge test gas with --isolate, needs: ${isolatedNeeds.join(', ')}`)
+    expect(isolatedNeeds).toEqual([28_997, 42_333, 46_765])
+    // --gas-report runs the calls the same way (its text output logs the tests in name order).
+    const reportedNeeds = [...reported.matchAll(/^\s*needs: (\d+)$/gm)].map((m) => Number(m[1]))
+    expect(reportedNeeds).toEqual([isolatedNeeds[2], isolatedNeeds[1], isolatedNeeds[0]])
+    expect(page).toContain('the least gas is then 28,997, 42,333 and 46,765')
     // docs/foundry.md's table has these figures, each row with the node's.
     const n = (v: number) => v.toLocaleString('en-US')
     for (const [row, node, m] of [
