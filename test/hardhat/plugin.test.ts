@@ -370,6 +370,13 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       )
       noStack(out)
       expect(out.trim().split('\n')).toEqual(printed.map((line) => line.replaceAll('/home/me/l1', app.dir)))
+      // Under `hardhat test`, the failing test's error, printed by the test reporter (with where it was thrown).
+      const tested = await failingInProject('npx', ['hardhat', 'test', 'nodejs'])
+      expect(tested).toContain(
+        `DevnetStartError: ${printed[0]!.replace('Error in community plugin subnet-rpc-hardhat: ', '').replaceAll('/home/me/l1', app.dir)}`,
+      )
+      expect(tested).toMatch(/0 passing/)
+      expect(tested).not.toContain('bug in Hardhat')
       restore('genesis.json')
 
       // A missing upgrade.json.
