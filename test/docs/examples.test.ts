@@ -41,7 +41,7 @@
  *   TypeScript only with ts-node, so the TypeScript one is type-checked only);
  * - docs/hardhat.md's two `hardhat3` blocks (Hardhat 3 needs Node 22.13): test/viem/hardhat3.test.ts
  *   type-checks and runs them in examples/hardhat3;
- * - docs/hardhat.md's four TypeScript `hardhat-plugin` blocks (files of a Hardhat 3 project with
+ * - docs/hardhat.md's five TypeScript `hardhat-plugin` blocks (files of a Hardhat 3 project with
  *   subnet-rpc-hardhat): test/hardhat/plugin.test.ts writes them into a fresh project installed as the
  *   page says, type-checks and runs them there.
  * Not checked at all: `@example`s of declarations the package does not export (devnet

@@ -10,7 +10,8 @@
  *   `--legacy` works, a fork (`--fork-url`) reports 0x01 and `installOverFork` reads the chain's roles;
  * - Subnet-EVM's Go test tables for the five allow-list precompiles as a forge suite over the helper
  *   (./goTables.ts): every case passes, and what the stand-ins' own work needs beyond the node's gas is what the
- *   page says.
+ *   page says; and a plain test's gas (the page's setUp, cold storage): what each call uses and needs, as the page's
+ *   table gives it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -369,10 +370,139 @@ contract ForkTest {
     ).toEqual([])
   })
 
+  it("a plain forge test's gas, as the page gives it: the page's setUp, one call on storage nothing touched before", async () => {
+    writeFileSync(join(project, 'test/PlainGas.t.sol'), plainGasTest)
+    let json: string
+    let isolated: string
+    let reported: string
+    try {
+      json = await bash('npx forge test --match-path test/PlainGas.t.sol --json -vvvv')
+      // --isolate (which --gas-report turns on): each call of the test a transaction of its own.
+      isolated = await bash('npx forge test --match-path test/PlainGas.t.sol --isolate --json -vv')
+      reported = await bash('npx forge test --match-path test/PlainGas.t.sol --gas-report -vv')
+    } finally {
+      rmSync(join(project, 'test/PlainGas.t.sol'))
+    }
+    type Node = { trace: { depth: number; address: string; gas_used: number } }
+    type Result = { status: string; decoded_logs: string[]; traces: [string, { arena: Node[] }][] }
+    const suites = JSON.parse(json.slice(json.indexOf('{'))) as Record<string, { test_results: Record<string, Result> }>
+    const results = suites['test/PlainGas.t.sol:PlainGasTest']!.test_results
+    // What a call uses: the gas of the test's call to the Native Minter in forge's trace.
+    const uses = (test: string) => {
+      const result = results[`${test}()`]!
+      expect(result.status, test).toBe('Success')
+      const execution = result.traces.find(([kind]) => kind === 'Execution')![1]
+      return execution.arena.find((n) => n.trace.depth === 1 && n.trace.address === '0x0200000000000000000000000000000000000001')!.trace
+        .gas_used
+    }
+    // The least gas it succeeds with, which the test logs.
+    const logged = (r: Record<string, Result>, test: string) => Number(/^needs: (\d+)$/.exec(r[`${test}()`]!.decoded_logs[0]!)![1])
+    const needs = (test: string) => logged(results, test)
+    const measured = Object.fromEntries(
+      ['role', 'mintToNewAccount', 'mintToContract'].map((t) => [t, { uses: uses(`test_${t}`), needs: needs(`test_${t}Needs`) }]),
+    )
+    console.log(`plain forge test gas: ${JSON.stringify(measured)}`)
+    expect(measured).toEqual({
+      role: { uses: 28_769, needs: 28_769 },
+      mintToNewAccount: { uses: 40_675, needs: 41_917 },
+      mintToContract: { uses: 46_133, needs: 46_133 },
+    })
+    const isolatedResults = (JSON.parse(isolated.slice(isolated.indexOf('{'))) as typeof suites)['test/PlainGas.t.sol:PlainGasTest']!
+      .test_results
+    const isolatedNeeds = ['role', 'mintToNewAccount', 'mintToContract'].map((t) => logged(isolatedResults, `test_${t}Needs`))
+    console.log(`plain forge test gas with --isolate, needs: ${isolatedNeeds.join(', ')}`)
+    expect(isolatedNeeds).toEqual([28_997, 42_333, 46_765])
+    // --gas-report runs the calls the same way (its text output logs the tests in name order).
+    const reportedNeeds = [...reported.matchAll(/^\s*needs: (\d+)$/gm)].map((m) => Number(m[1]))
+    expect(reportedNeeds).toEqual([isolatedNeeds[2], isolatedNeeds[1], isolatedNeeds[0]])
+    expect(page).toContain('the least gas is then 28,997, 42,333 and 46,765')
+    // docs/foundry.md's table has these figures, each row with the node's.
+    const n = (v: number) => v.toLocaleString('en-US')
+    for (const [row, node, m] of [
+      ['`setEnabled` of an account without a role', '22,131', measured.role!],
+      ['`mintNativeCoin` to a new account', '31,756', measured.mintToNewAccount!],
+      ['`mintNativeCoin` to a contract', '31,756', measured.mintToContract!],
+    ] as const)
+      expect(page).toContain(`| ${row} | ${node} | ${n(m.uses)} | ${n(m.needs)} |`)
+  })
+
   it('the page names no file the project does not have', () => {
     for (const f of files) expect(existsSync(join(project, f.path)), f.path).toBe(true)
   })
 })
+
+/**
+ * A plain forge test of the Native Minter: the page's setUp (the helper's `installAll`, a MintingFaucet), then one call
+ * per test on storage nothing touched before it (the Go tables write their storage first: warm slots, less gas).
+ */
+const plainGasTest = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.26;
+
+import {IAllowList} from "subnet-rpc/contracts/interfaces/IAllowList.sol";
+import {INativeMinter} from "subnet-rpc/contracts/interfaces/INativeMinter.sol";
+import {SubnetPrecompiles} from "subnet-rpc-devnet/contracts/SubnetPrecompiles.sol";
+import {MintingFaucet} from "../src/MintingFaucet.sol";
+
+interface SnapshotVm {
+    function snapshotState() external returns (uint256);
+    function revertToStateAndDelete(uint256 id) external returns (bool);
+}
+
+/// The page's setUp, then one call to the Native Minter per test, on storage nothing touched before it.
+contract PlainGasTest {
+    SnapshotVm private constant vm = SnapshotVm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);
+    INativeMinter private constant MINTER = INativeMinter(SubnetPrecompiles.NATIVE_MINTER);
+    MintingFaucet private faucet;
+
+    event log_named_uint(string key, uint256 val);
+
+    function setUp() public {
+        SubnetPrecompiles.installAll(address(this));
+        faucet = new MintingFaucet();
+    }
+
+    // What each call uses: forge's trace (and gas report) figure for the call.
+    function test_role() public {
+        MINTER.setEnabled(address(0xA11CE));
+    }
+
+    function test_mintToNewAccount() public {
+        MINTER.mintNativeCoin(address(0xBEEF), 1 ether);
+    }
+
+    function test_mintToContract() public {
+        MINTER.mintNativeCoin(address(faucet), 1 ether);
+    }
+
+    // The least gas each call succeeds with: what a contract must give it.
+    function test_roleNeeds() public {
+        emit log_named_uint("needs", least(abi.encodeCall(IAllowList.setEnabled, (address(0xA11CE)))));
+    }
+
+    function test_mintToNewAccountNeeds() public {
+        emit log_named_uint("needs", least(abi.encodeCall(INativeMinter.mintNativeCoin, (address(0xBEEF), 1 ether))));
+    }
+
+    function test_mintToContractNeeds() public {
+        emit log_named_uint("needs", least(abi.encodeCall(INativeMinter.mintNativeCoin, (address(faucet), 1 ether))));
+    }
+
+    /// Each try runs on a snapshot and is undone: the next one finds the storage as cold as the first.
+    function least(bytes memory input) private returns (uint256) {
+        uint256 low = 0;
+        uint256 high = 100_000;
+        while (high - low > 1) {
+            uint256 mid = (low + high) / 2;
+            uint256 snapshot = vm.snapshotState();
+            (bool ok,) = address(MINTER).call{gas: mid}(input);
+            vm.revertToStateAndDelete(snapshot);
+            if (ok) high = mid;
+            else low = mid;
+        }
+        return high;
+    }
+}
+`
 
 /** SubnetPrecompiles' install functions, each against what the genesis config it stands for sets on a node. */
 const helperTest = `// SPDX-License-Identifier: MIT

@@ -4,7 +4,7 @@
  *
  * - the devnet's own process (packages/hardhat/dist/devnet-process.js with its built worker, as the plugin runs it):
  *   started, it answers on its L1 URL; `stop()` stops it and its anvil; a devnet that cannot start is a
- *   `DevnetStartError` naming the network and the devnet's error, with no process left; a parent that exits without
+ *   `DevnetStartError` (a Hardhat plugin error) naming the network and the devnet's error, with no process left; a parent that exits without
  *   stopping it is not kept alive, and the devnet and its anvil stop with it;
  * - the config hooks: `validateUserConfig`'s problems, each at its path, and `resolveUserConfig`'s absolute paths,
  *   port, alias and devnet URL.
@@ -13,6 +13,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { HardhatPluginError } from 'hardhat/plugins'
 import type { HardhatConfig, HardhatUserConfig, ResolvedConfigurationVariable } from 'hardhat/types/config'
 import { describe, expect, it } from 'vitest'
 import configHooks, { devnetAddress } from '../../packages/hardhat/src/hooks/config.js'
@@ -22,6 +23,7 @@ import { root } from '../package/pack.js'
 const run = promisify(execFile)
 const built = pathToFileURL(join(root, 'packages/hardhat/dist/devnet-process.js')).href
 const load = async () => (await import(built)) as typeof import('../../packages/hardhat/src/devnet-process.js')
+const builtErrors = pathToFileURL(join(root, 'packages/hardhat/dist/errors.js')).href
 const config: SubnetDevnetConfig = { port: 0, alias: 'devnet' }
 
 async function rpc(url: string, method: string): Promise<unknown> {
@@ -56,12 +58,24 @@ describe("the devnet's process (dist/devnet-process.js and dist/worker.js)", () 
     await untilRefused(devnet.info.anvilUrl)
   }, 60_000)
 
-  it('a devnet that cannot start is a DevnetStartError with the network and the devnet’s error', async () => {
-    const { startDevnetProcess, DevnetStartError } = await load()
-    const error = await startDevnetProcess('l1', { ...config, genesis: join(root, 'no-such-genesis.json') }).catch((e: unknown) => e)
+  it('a devnet that cannot start is a DevnetStartError, a Hardhat plugin error naming the network, the file and what is wrong', async () => {
+    const { startDevnetProcess } = await load()
+    const { DevnetStartError } = (await import(builtErrors)) as typeof import('../../packages/hardhat/src/errors.js')
+    const genesis = join(root, 'no-such-genesis.json')
+    const error = await startDevnetProcess('l1', { ...config, genesis }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DevnetStartError)
-    expect(error).toMatchObject({ name: 'DevnetStartError', network: 'l1', shortMessage: 'the devnet of network "l1" did not start' })
-    expect((error as { details: string }).details).toContain('no-such-genesis.json')
+    // What Hardhat's CLI asks of an error to print it as a plugin's, without a stack trace.
+    expect(HardhatPluginError.isHardhatPluginError(error)).toBe(true)
+    expect(error).toMatchObject({
+      name: 'DevnetStartError',
+      pluginId: 'subnet-rpc-hardhat',
+      network: 'l1',
+      reason: 'ChainConfigError',
+      details: `${genesis}: no such file (the genesis of the L1 devnet)`,
+    })
+    expect((error as Error).message).toBe(
+      `the devnet of network "l1" did not start: ${genesis}: no such file (the genesis of the L1 devnet)`,
+    )
   }, 60_000)
 
   it('does not keep its parent alive, and stops with it: the parent exits by itself, then the devnet and anvil go', async () => {
@@ -153,7 +167,9 @@ describe('the config hooks', () => {
     // Outside a connection's creation, the configured URL (no devnet is started); with port 0 there is none.
     expect(await l1.url.getUrl()).toBe('http://127.0.0.1:9650/ext/bc/devnet/rpc')
     const free = out.networks.free as typeof l1
-    await expect(free.url.getUrl()).rejects.toThrow('listens on a free port of each connection')
+    const noUrl = await free.url.getUrl().catch((e: Error) => e)
+    expect(HardhatPluginError.isHardhatPluginError(noUrl)).toBe(true)
+    expect((noUrl as Error).message).toContain('listens on a free port of each connection')
     const fuji = out.networks.fuji as typeof l1
     expect(fuji.subnet).toEqual({})
     expect(await fuji.url.getUrl()).toBe('https://example.com/ext/bc/x/rpc')

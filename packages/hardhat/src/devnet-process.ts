@@ -8,37 +8,12 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { SubnetRpcError } from 'subnet-rpc'
 import type { DevnetOptions } from 'subnet-rpc-devnet'
+import { DevnetStartError } from './errors.js'
 import type { SubnetDevnetConfig, SubnetDevnetInfo } from './type-extensions.js'
 
 /** What the worker answers: the devnet's URLs and IDs, or why it did not start. */
 export type WorkerReply = { ready: SubnetDevnetInfo } | { error: { name: string; message: string } }
-
-/**
- * The devnet of a network with `subnet.devnet` did not start: a missing anvil (`DevnetDependencyError`), a genesis or
- * upgrade file the node would refuse (`ChainConfigError`), a port in use. `reason` is the name of the devnet's error.
- *
- * @example
- * import { network } from 'hardhat'
- * import { DevnetStartError } from 'subnet-rpc-hardhat'
- * try { await network.create('l1') } catch (e) { if (e instanceof DevnetStartError) console.log(e.network, e.reason) }
- */
-export class DevnetStartError extends SubnetRpcError {
-  /** The network whose devnet did not start. */
-  readonly network: string
-  /** The devnet's error name, e.g. `DevnetDependencyError`, `ChainConfigError`, `Error`. */
-  readonly reason: string
-  constructor(network: string, reason: string, message: string) {
-    super(
-      `the devnet of network "${network}" did not start`,
-      { name: 'DevnetStartError', details: `${reason}: ${message}` },
-      { network, reason },
-    )
-    this.network = network
-    this.reason = reason
-  }
-}
 
 /** A running devnet and the way to stop it. */
 export type DevnetProcess = { info: SubnetDevnetInfo; stop(): Promise<void> }

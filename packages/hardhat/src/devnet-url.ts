@@ -5,8 +5,10 @@
  * devnet that started in it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { HardhatPluginError } from 'hardhat/plugins'
 import type { ResolvedConfigurationVariable } from 'hardhat/types/config'
 import { type DevnetProcess, startDevnetProcess } from './devnet-process.js'
+import { pluginId } from './errors.js'
 import type { SubnetDevnetConfig } from './type-extensions.js'
 
 /** The devnet started while one connection is being created. */
@@ -38,7 +40,8 @@ export class DevnetUrl implements ResolvedConfigurationVariable {
       return scope.devnet.info.aliasRpcUrl
     }
     if (this.devnet.port === 0)
-      throw new Error(
+      throw new HardhatPluginError(
+        pluginId,
         `network "${this.network}": its devnet listens on a free port of each connection's own (port 0 in url); read the URL from a connection, connection.subnetDevnet.aliasRpcUrl`,
       )
     return this.configured
@@ -49,10 +52,10 @@ export class DevnetUrl implements ResolvedConfigurationVariable {
   }
 
   async getBigInt(): Promise<bigint> {
-    throw new Error(`network "${this.network}": url is not a number`)
+    throw new HardhatPluginError(pluginId, `network "${this.network}": url is not a number`)
   }
 
   async getHexString(): Promise<string> {
-    throw new Error(`network "${this.network}": url is not a hex string`)
+    throw new HardhatPluginError(pluginId, `network "${this.network}": url is not a hex string`)
   }
 }

@@ -1,11 +1,12 @@
 /** subnet-rpc-hardhat: the plugin (its hooks in ./hooks, its viem and ethers halves in ./viem and ./ethers). */
 import { definePlugin } from 'hardhat/plugins'
 import type { HardhatPlugin } from 'hardhat/types/plugins'
+import { pluginId } from './errors.js'
 
 export type * from './type-extensions.js'
 export type * from './viem/type-extensions.js'
 export type * from './ethers/type-extensions.js'
-export { DevnetStartError } from './devnet-process.js'
+export { DevnetStartError } from './errors.js'
 
 /**
  * subnet-rpc-hardhat: a Hardhat 3 plugin for Avalanche L1s.
@@ -36,7 +37,7 @@ export { DevnetStartError } from './devnet-process.js'
  * })
  */
 const subnetRpcHardhat: HardhatPlugin = definePlugin({
-  id: 'subnet-rpc-hardhat',
+  id: pluginId,
   npmPackage: 'subnet-rpc-hardhat',
   hookHandlers: {
     config: () => import('./hooks/config.js'),
