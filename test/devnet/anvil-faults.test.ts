@@ -65,7 +65,9 @@ describe('kill -9 of the devnet', () => {
 })
 
 describe('kill -9 of anvil', () => {
-  it('under load: at once, every call names the cause, health is 503 in the node’s shape, isBootstrapped false', { timeout: 60_000 }, async () => {
+  it('under load: at once, every call names the cause, health is 503 in the node’s shape, isBootstrapped false', {
+    timeout: 60_000,
+  }, async () => {
     const failures: DevnetFailure[] = []
     const before = new Set(anvilsBelow(process.pid))
     const devnet = await startDevnet({ seed: 'anvil-faults', onAnvilExit: (f) => failures.push(f) })
