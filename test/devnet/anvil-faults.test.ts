@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type DevnetFailure, startDevnet } from '../../packages/devnet/src/index.js'
+import { anvilGuard, dieWithParent } from '../../packages/devnet/src/anvilGuard.js'
 import { testGenesis } from '../helpers/devnet.js'
 import { descendants, leftOver, running, startChild } from '../helpers/processes.js'
 
@@ -62,6 +63,30 @@ describe('kill -9 of the devnet', () => {
       expect(await leftOver(anvils, ports, 2_000)).toEqual([])
     })
   }
+})
+
+describe('each guard on its own: the guarded process ends within 2 s of kill -9 of its parent', () => {
+  // setpriv is what Linux gets; the watchdog is what macOS and a Linux without util-linux get (tried here too).
+  // Linux without util-linux has no setpriv (the devnet then takes the watchdog, tried below).
+  for (const guard of ['setpriv', 'watchdog'] as const)
+    it.skipIf(guard === 'setpriv' && anvilGuard() !== 'setpriv')(guard, { timeout: 20_000 }, async () => {
+      const [command, args] = dieWithParent('/bin/sleep', ['30'], guard)
+      // The parent holds the child's stdin, as execa does for anvil.
+      const script = `require('node:child_process').spawn(${JSON.stringify(command)}, ${JSON.stringify(args)}, { stdio: ['pipe', 'inherit', 'inherit'] }); console.log('READY')`
+      const { child, started, exited } = startChild(['-e', script], /READY/)
+      await started
+      let sleeper: number | undefined
+      for (let i = 0; i < 100 && sleeper === undefined; i++) {
+        sleeper = descendants(child.pid!).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('/bin/sleep\0'))
+        if (sleeper === undefined) await new Promise((r) => setTimeout(r, 20))
+      }
+      expect(sleeper).toBeDefined()
+      const killedAt = Date.now()
+      child.kill('SIGKILL')
+      await exited
+      while (running(sleeper!) && Date.now() - killedAt < 2_000) await new Promise((r) => setTimeout(r, 20))
+      expect(running(sleeper!)).toBe(false)
+    })
 })
 
 describe('kill -9 of anvil', () => {
