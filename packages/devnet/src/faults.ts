@@ -96,7 +96,15 @@ export class AnvilSupervisor {
     return async (calls) => {
       const before = this.#failures.get(alias)
       if (before) return calls.map(() => failedOutcome(before))
-      const outcomes = await execute(calls)
+      let outcomes: CallOutcome[]
+      try {
+        outcomes = await execute(calls)
+      } catch (e) {
+        // A handler that failed on the lost connection: the failure's answer if anvil is gone, else as it was.
+        const failure = this.#failures.get(alias) ?? (await this.#waitFor(alias))
+        if (failure) return calls.map(() => failedOutcome(failure))
+        throw e
+      }
       if (!outcomes.some(unreachable)) return outcomes
       const failure = this.#failures.get(alias) ?? (await this.#waitFor(alias))
       return failure ? outcomes.map((o) => (unreachable(o) ? failedOutcome(failure) : o)) : outcomes
