@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, dirname, join } from 'node:path'
 import { SubnetRpcError } from 'subnet-rpc'
+import { AnvilWatch, dieWithParent } from './anvilGuard.js'
 
 /** Thrown when no anvil binary can be found; the message names every way to provide one. */
 export class AnvilNotFoundError extends SubnetRpcError {
@@ -261,7 +262,13 @@ export async function loadDevnetRuntime(anvilBinary?: string): Promise<{ binary:
 }
 
 /** @internal */
-export type AnvilProcess = { url: string; port: number; stop(): Promise<void> }
+export type AnvilProcess = {
+  url: string
+  port: number
+  stop(): Promise<void>
+  /** Its last lines, and its end when it ends on its own (./anvilGuard.ts). */
+  watch: AnvilWatch
+}
 
 /** @internal */
 export type AnvilSpawnOptions = {
@@ -297,9 +304,13 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
       const [bin, argv, options] = args as [string, string[], Record<string, unknown>]
       // Subnet-EVM's newest EVM rules are Cancun's (Etna); anvil's default, Prague, adds EIP-7623's calldata floor
       // and EIP-7702, which no L1 has (@viem/anvil's `hardfork` option does not know Cancun).
-      return [bin, [...argv, '--hardfork', 'cancun'], { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
+      // --no-cors: no page may read anvil's answers, and JSON (which needs a preflight) never reaches it from a page.
+      // dieWithParent: anvil ends with the devnet, also on kill -9 (./anvilGuard.ts).
+      const [command, guarded] = dieWithParent(bin, [...argv, '--hardfork', 'cancun', '--no-cors'])
+      return [command, guarded, { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
     },
   } as Parameters<CreateAnvil>[0])
+  const watch = new AnvilWatch(anvil)
   anvil.on('message', (m: string) => {
     const match = /Listening on [^\s:]+:(\d+)/.exec(m)
     if (match) listenedPort = Number(match[1])
@@ -311,7 +322,9 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    watch,
     stop: () => {
+      watch.stopping()
       stopped ??= anvil.stop().catch(() => undefined)
       return stopped
     },

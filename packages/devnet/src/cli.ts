@@ -9,6 +9,7 @@ import { devnetPackages } from './anvil.js'
 import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { existsSync } from 'node:fs'
 import { startDevnet, type Devnet, type DevnetL1Options } from './start.js'
+import { failureReport } from './faults.js'
 
 const usage = (command: string) => `Usage: ${command} [options]
 
@@ -38,11 +39,17 @@ Options:
   --http-allowed-hosts <hosts>
                      Host names accepted in the Host header, comma-separated, as the node's flag
                      (default localhost; IP addresses always pass; * accepts all). Others get 403
+  --dev-origins <origins>
+                     Origins whose pages may call the development methods (anvil_*, evm_*, hardhat_*,
+                     debug_*, devnet_*, eth_sign, eth_sendTransaction, …), space-separated, * for all
+                     (default none: only tools, which send no Origin header, may)
+  --node-exact       No development methods at all: they answer -32601 as on a node
   -h, --help         Show this help
   -v, --version      Show the version of subnet-rpc-devnet
 
 Stops on SIGINT (Ctrl-C), SIGTERM or SIGHUP, and when the npx (npm exec) that started it exits.
-Exit codes: 0 stopped, 1 the devnet failed to start, 2 bad options.
+If an anvil ends on its own, prints what happened with anvil's last lines and exits 3.
+Exit codes: 0 stopped, 1 the devnet failed to start, 2 bad options, 3 an anvil died.
 `
 
 function port(value: string | undefined, name: string): number | undefined {
@@ -125,6 +132,8 @@ function parseOptions(argv: string[]) {
       'api-max-blocks-per-request': { type: 'string' },
       'http-allowed-origins': { type: 'string' },
       'http-allowed-hosts': { type: 'string', multiple: true },
+      'dev-origins': { type: 'string' },
+      'node-exact': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -162,6 +171,8 @@ function parseOptions(argv: string[]) {
       // space; the hosts flag a pflag string slice, comma-separated and repeatable.
       httpAllowedOrigins: values['http-allowed-origins']?.split(/\s+/).filter((o) => o !== ''),
       httpAllowedHosts: values['http-allowed-hosts']?.flatMap((h) => h.split(',')),
+      devOrigins: values['dev-origins']?.split(/\s+/).filter((o) => o !== ''),
+      nodeExact: values['node-exact'],
     },
   }
 }
@@ -199,10 +210,14 @@ export async function devnetCommand(argv: string[], command = 'subnet-rpc-devnet
     return 0
   }
   const ancestry = npxAncestry()
-  const devnet = await startDevnet(options.start)
+  const devnet = await startDevnet({
+    ...options.start,
+    onAnvilExit: (failure) => process.stderr.write(`${command}: ${failureReport(failure)}\n`),
+  })
   process.stdout.write(runningText(command, devnet))
-  await untilStopRequested(ancestry)
-  process.stdout.write('stopping…\n')
+  // A dead anvil ends the command (its chain is gone; ./faults.ts): the report is on stderr, the exit code 3.
+  const stop = await Promise.race([untilStopRequested(ancestry), devnet.failed.then(() => undefined)])
+  process.stdout.write(stop === undefined ? 'stopping: an anvil died\n' : 'stopping…\n')
   await devnet.stop()
-  return 0
+  return stop === undefined ? 3 : 0
 }

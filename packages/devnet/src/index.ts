@@ -11,3 +11,5 @@ export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from '.
 export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'
 export type { NodeConfigInput, PeerConfig } from './config/node.js'
 export { devnetCommand } from './cli.js'
+export type { DevnetFailure } from './faults.js'
+export type { AnvilExit } from './anvilGuard.js'

@@ -28,6 +28,8 @@ import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute, type DevnetValidator } from './validators/index.js'
 import { startL1, type L1Instance, type L1Plan } from './l1/l1.js'
+import { AnvilSupervisor, type DevnetFailure, failureReport } from './faults.js'
+import { gateDevMethods } from './http/devMethods.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -101,6 +103,19 @@ export type DevnetOptions = {
    */
   httpAllowedHosts?: string[]
   /**
+   * Origins whose pages may call the development methods (`anvil_*`, `evm_*`, `hardhat_*`, `debug_*`, `devnet_*`,
+   * signing with the test keys): tools, which send no `Origin`, always may; pages from other origins get -32601
+   * naming this option. Entries as `httpAllowedOrigins`' (`*` for all). Default none. See docs/devnet.md, Security.
+   */
+  devOrigins?: string[]
+  /** Answer as a node does: no development method for anyone (-32601 `the method X does not exist/is not available`). */
+  nodeExact?: boolean
+  /**
+   * Called once when an L1's anvil ends on its own (killed, crashed). From then on that L1's calls answer the
+   * failure, its health check fails and `Devnet.failed` resolves. Default: the report on stderr.
+   */
+  onAnvilExit?: (failure: DevnetFailure) => void
+  /**
    * Called with each warning about the files, as `subnet-rpc check` gives them (a genesis key a node ignores).
    * Default: printed on stderr as `warning: <message>`.
    */
@@ -167,6 +182,11 @@ export type Devnet = {
   l1s: readonly DevnetL1[]
   /** The network as the node sees it: which subnet each L1 is on, and each subnet's validators with their BLS keys. */
   network: WarpNetwork
+  /**
+   * Resolves when an L1's anvil ends on its own, with what happened and anvil's last lines; never while all
+   * run. The devnet then answers that L1's calls with the failure until stopped (see `onAnvilExit`).
+   */
+  failed: Promise<DevnetFailure>
   /** Stops the HTTP server and every anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -245,14 +265,26 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       [primary.C, primary.C],
     ])
     for (const { plan } of l1s) aliases.set(plan.alias, plan.blockchainID).set(plan.blockchainID, plan.blockchainID)
-    const chains: ChainDirectory = { resolve: (a) => aliases.get(a), isBootstrapped: () => true }
+    // Each anvil watched: a dead one is said, and its L1 answers the failure (./faults.ts).
+    const supervisor = new AnvilSupervisor(
+      l1s.map((l1) => ({ alias: l1.plan.alias, blockchainID: l1.plan.blockchainID, anvilUrl: l1.anvilUrl, watch: l1.anvilWatch })),
+      options.onAnvilExit ?? ((failure) => process.stderr.write(`subnet-rpc-devnet: ${failureReport(failure)}\n`)),
+    )
+    const guarded = new Map(l1s.map((l1) => [l1, supervisor.guard(l1.plan.alias, l1.execute)]))
+    // Development methods for tools and the pages of devOrigins only, none with nodeExact (./http/devMethods.ts).
+    const access = { devOrigins: options.devOrigins, nodeExact: options.nodeExact }
+    const origin = (req: { headers: { origin?: string } }) => req.headers.origin
+    const chains: ChainDirectory = {
+      resolve: (a) => aliases.get(a),
+      isBootstrapped: (id) => supervisor.failureOf(id) === undefined,
+    }
     const info = createInfoService(node, chains)
     const chainPaths = new Map<string, L1Instance>()
     for (const l1 of l1s) for (const name of [l1.plan.blockchainID, l1.plan.alias]) chainPaths.set(`/ext/bc/${name}/rpc`, l1)
     // Each L1's WebSocket endpoint: the same calls, plus eth_subscribe (./l1/pubsub/websocket.ts, ./l1/pubsub/subscriptions.ts).
     const webSockets = l1s.map((l1) =>
-      webSocketEndpoint(new Set([`/ext/bc/${l1.plan.blockchainID}/ws`, `/ext/bc/${l1.plan.alias}/ws`]), (send) =>
-        connectionExecutor(l1.execute, l1.events, send),
+      webSocketEndpoint(new Set([`/ext/bc/${l1.plan.blockchainID}/ws`, `/ext/bc/${l1.plan.alias}/ws`]), (send, req) =>
+        connectionExecutor(gateDevMethods(guarded.get(l1)!, origin(req), access), l1.events, send),
       ),
     )
 
@@ -278,7 +310,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
               body,
               bodyBytes,
             },
-            l1.execute,
+            gateDevMethods(guarded.get(l1)!, origin(req), access),
           )
         },
         // The Health API and each L1's Validators API (./health, ./validators).
@@ -290,6 +322,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
             subnetID: l1.plan.subnetID,
             blockchainID: l1.plan.blockchainID,
             lastAccepted: l1.lastAccepted,
+            failure: () => supervisor.failureOf(l1.plan.alias),
             validators: () => sets[i]!,
           })),
           primary: { P: platformChainID, X: primary.X, C: primary.C },
@@ -336,6 +369,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       network,
       nodeVersion: release,
       warnings,
+      failed: supervisor.failed,
       stop: () => {
         for (const w of webSockets) w.close()
         stopping ??= Promise.all([http.close(), stopL1s()]).then(() => undefined)

@@ -5,8 +5,8 @@
  */
 import type { Devnet } from 'subnet-rpc-devnet'
 
-/** The devnet a connection started: its URLs and IDs (what `startDevnet` returns, without `stop` and the chain spec). */
-export type SubnetDevnetInfo = Omit<Devnet, 'stop' | 'chainSpec'>
+/** The devnet a connection started: its URLs and IDs (what `startDevnet` returns, without `stop`, `failed` and the chain spec). */
+export type SubnetDevnetInfo = Omit<Devnet, 'stop' | 'chainSpec' | 'failed'>
 
 /**
  * `networks.<name>.subnet` of an HTTP network: the network is an Avalanche L1 (Subnet-EVM). With `devnet`, the plugin

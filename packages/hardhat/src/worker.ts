@@ -25,6 +25,7 @@ process.once('message', async (options: DevnetOptions) => {
     return stopping
   }
   process.once('disconnect', stop)
-  const { stop: _stop, chainSpec: _spec, ...info } = devnet
+  // What crosses the channel: no functions, no promises (`failed`: a dead anvil is reported by the devnet's own stderr).
+  const { stop: _stop, chainSpec: _spec, failed: _failed, ...info } = devnet
   await reply({ ready: info })
 })

@@ -38,6 +38,8 @@ export type HealthL1 = {
   lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
   /** The L1's validator set. */
   validators(): DevnetValidator[]
+  /** Why the L1 cannot be served any more (its anvil ended, ../faults.ts), and since when. */
+  failure?(): { message: string; at: Date } | undefined
 }
 
 /** What the checks read of the devnet. */
@@ -51,7 +53,8 @@ export type HealthState = {
   primary: Record<'P' | 'X' | 'C', string>
 }
 
-type Outcome = { details: unknown; error?: string }
+/** A check's result; `since`: when a failure began, if not at the start (Unix ms). */
+type Outcome = { details: unknown; error?: string; since?: number }
 type Check = { name: string; tags: string[]; run: () => Promise<Outcome> | Outcome }
 
 /** Go's `time.Duration.String()` for the whole-millisecond durations used here. */
@@ -72,9 +75,17 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
     name,
     tags: [subnetID],
     run: async () => {
+      // A dead anvil: the chain's check fails, as a node's does when its VM stops answering (details as last seen).
+      const failure = l1?.failure?.()
+      if (failure) {
+        const seen = lastSeen.get(l1!)
+        const consensus = seen && { lastAcceptedID: encodeCb58(Buffer.from(seen.hash.slice(2), 'hex')), lastAcceptedHeight: seen.height }
+        return { details: { engine: { consensus: consensus ?? null, vm: null } }, error: failure.message, since: failure.at.getTime() }
+      }
       const last = l1
         ? await l1.lastAccepted()
         : { height: 0n, hash: `0x${Buffer.from(sha256(new TextEncoder().encode(chainID))).toString('hex')}` as const }
+      if (l1) lastSeen.set(l1, last)
       const percent = l1 ? l1Stake(l1) : 1
       const details = {
         engine: {
@@ -150,6 +161,9 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
 /** A Go `time.Time` in the node's local zone, RFC 3339 with its fraction (ns). */
 const goTime = (ms: number) => formatRfc3339(new Date(ms), 'local')
 
+/** Each L1's last accepted block as its check last read it, for the report once its anvil is gone. */
+const lastSeen = new WeakMap<HealthL1, { height: bigint; hash: `0x${string}` }>()
+
 /** The checks of one kind with the given tags (worker.go `Results`: no tags is all; else tagged ones plus `application`), as `APIReply`. */
 export async function healthReport(state: HealthState, kind: HealthKind, tags: readonly string[]) {
   const now = Date.now()
@@ -159,8 +173,10 @@ export async function healthReport(state: HealthState, kind: HealthKind, tags: r
   const results = await Promise.all(
     chosen.map(async (c, i) => {
       const out = await c.run()
-      // The worker runs each check every 30 s; the last run is up to 30 s ago, taking some microseconds.
-      const ranAt = now - ((now - state.startedAt) % 30_000)
+      // The worker runs each check every 30 s; the last run is up to 30 s ago, taking some microseconds. A failure
+      // that began later is reported as seen when it began (the devnet knows it at once, a node at its next run).
+      const since = out.since ?? state.startedAt
+      const ranAt = now - ((now - since) % 30_000)
       const result: Record<string, unknown> = { message: out.details }
       if (out.error !== undefined) {
         healthy = false
@@ -170,8 +186,8 @@ export async function healthReport(state: HealthState, kind: HealthKind, tags: r
       result.duration = 12_000 + i * 1_375
       if (out.error !== undefined) {
         // Failing since the devnet started: one failure per 30 s run.
-        result.contiguousFailures = Math.floor((ranAt - state.startedAt) / 30_000) + 1
-        result.timeOfFirstFailure = goTime(state.startedAt)
+        result.contiguousFailures = Math.floor((ranAt - since) / 30_000) + 1
+        result.timeOfFirstFailure = goTime(since)
       }
       return [c.name, result] as const
     }),

@@ -6,6 +6,7 @@
 import type { ChainFiles, ChainSpec } from 'subnet-rpc/config'
 import { decodeCb58 } from 'subnet-rpc'
 import { spawnAnvil } from '../anvil.js'
+import type { AnvilWatch } from '../anvilGuard.js'
 import { AnvilClient } from './anvilClient.js'
 import { BlockFees } from './block/blockFees.js'
 import { ChainEvents } from './pubsub/chainEvents.js'
@@ -39,6 +40,8 @@ export type L1Instance = {
   plan: L1Plan
   anvil: AnvilClient
   anvilUrl: string
+  /** anvil's last lines and its end, if it ends on its own (../anvilGuard.ts). */
+  anvilWatch: AnvilWatch
   /** The executor behind the L1's RPC endpoint. */
   execute: CallExecutor
   /** anvil's head and pool events, for the WebSocket endpoint's subscriptions. */
@@ -130,6 +133,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       plan,
       anvil,
       anvilUrl: anvilProc.url,
+      anvilWatch: anvilProc.watch,
       execute,
       events,
       lastAccepted: async () => {

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto'
 import { goJson } from 'subnet-rpc/internal'
 import { goJsonTypeName, goStringValue, scanFirstValue } from '../../wire/goScanner.js'
 import type { ChainEvents } from './chainEvents.js'
+import { BlockViews } from './blockViews.js'
 import { type CallExecutor, type CallOutcome, type ChainCall, RpcError } from '../rpc/envelope.js'
 import { unsubscribe } from '../rpc/unsubscribe.js'
 import { tagValue } from '../rpc/logRange.js'
@@ -66,8 +67,8 @@ type Kind = {
   start(args: unknown[], notify: (result: string) => Promise<void>, reader: Reader): () => void
 }
 
-/** Reads through the endpoint's own executor, as a client would. */
-type Reader = { read<T>(method: string, params: unknown[]): Promise<T | undefined>; events: ChainEvents }
+/** Reads through the endpoint's own executor, as a client would; `blocks` gives each block once to all. */
+type Reader = { read<T>(method: string, params: unknown[]): Promise<T | undefined>; events: ChainEvents; blocks: BlockViews }
 
 /** Runs `work` for each event in order, one at a time (a notification is read before the next one). */
 function inOrder<T>(work: (value: T) => Promise<void>): (value: T) => void {
@@ -102,14 +103,18 @@ async function notifyTransactions(hashes: string[], fullTx: boolean, notify: (re
 }
 
 const kinds: Record<string, Kind> = {
+  // Each block read and written once for every subscription (./blockViews.ts).
   newHeads: {
     args: [],
     required: 1,
     start: (_args, notify, reader) =>
-      reader.events.onBlock(
-        inOrder(async (n) => {
-          const header = await reader.read<Record<string, unknown> | null>('eth_getHeaderByNumber', [hex(n)])
-          if (header) await notify(goJson(new Map(headerFields.map((k) => [k, header[k] ?? null]))))
+      reader.blocks.onBlock(
+        inOrder(async (view) => {
+          const text = await view.once('newHeads', async () => {
+            const header = await reader.read<Record<string, unknown> | null>('eth_getHeaderByNumber', [hex(view.number)])
+            return header ? goJson(new Map(headerFields.map((k) => [k, header[k] ?? null]))) : undefined
+          })
+          if (text) await notify(text)
         }),
       ),
   },
@@ -117,11 +122,14 @@ const kinds: Record<string, Kind> = {
     args: [criteriaArg],
     required: 2,
     start: ([criteria], notify, reader) =>
-      reader.events.onBlock(
-        inOrder(async (n) => {
-          const header = await reader.read<{ hash: string } | null>('eth_getHeaderByNumber', [hex(n)])
-          const logs = header && (await reader.read<Record<string, unknown>[]>('eth_getLogs', [{ blockHash: header.hash }]))
-          for (const log of logs ?? []) if (matches(log, criteria as Criteria)) await notify(goJson(rpcLog(log)))
+      reader.blocks.onBlock(
+        inOrder(async (view) => {
+          const logs = await view.once('logs', async () => {
+            const header = await reader.read<{ hash: string } | null>('eth_getHeaderByNumber', [hex(view.number)])
+            const logs = header && (await reader.read<Record<string, unknown>[]>('eth_getLogs', [{ blockHash: header.hash }]))
+            return (logs ?? []).map((log) => ({ log, text: goJson(rpcLog(log)) }))
+          })
+          for (const { log, text } of logs) if (matches(log, criteria as Criteria)) await notify(text)
         }),
       ),
   },
@@ -129,10 +137,13 @@ const kinds: Record<string, Kind> = {
     args: [boolArg],
     required: 1,
     start: ([fullTx], notify, reader) =>
-      reader.events.onBlock(
-        inOrder(async (n) => {
-          const block = await reader.read<{ transactions: string[] } | null>('eth_getBlockByNumber', [hex(n), false])
-          await notifyTransactions(block?.transactions ?? [], fullTx === true, notify, reader)
+      reader.blocks.onBlock(
+        inOrder(async (view) => {
+          const hashes = await view.once('transactions', async () => {
+            const block = await reader.read<{ transactions: string[] } | null>('eth_getBlockByNumber', [hex(view.number), false])
+            return block?.transactions ?? []
+          })
+          await notifyTransactions(hashes, fullTx === true, notify, reader)
         }),
       ),
   },
@@ -324,6 +335,7 @@ export function connectionExecutor(execute: CallExecutor, events: ChainEvents, s
   let made: string[] = []
   const reader: Reader = {
     events,
+    blocks: BlockViews.of(events),
     async read<T>(method: string, params: unknown[]) {
       const [outcome] = await execute([{ id: '1', method, params: JSON.stringify(params) }])
       return outcome && 'result' in outcome ? (JSON.parse(outcome.result) as T) : undefined

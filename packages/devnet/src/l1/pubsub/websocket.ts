@@ -8,7 +8,9 @@
  * - a message that is not JSON gets `-32700` with encoding/json's own text and the connection
  *   closes (`Client.read`); an empty or truncated one closes it without a reply;
  * - messages up to 32 MiB (`wsDefaultReadLimit`); any origin is accepted (`[]string{"*"}`);
- * - a request that is not a WebSocket handshake is refused as gorilla's `Upgrader` refuses it.
+ * - a request that is not a WebSocket handshake is refused as gorilla's `Upgrader` refuses it;
+ * - every message, reply or notification, is written under the node's write deadline, through a
+ *   bounded queue: a client that does not keep up is disconnected (./backpressure.ts).
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -17,6 +19,7 @@ import { pathOf, type Route, type UpgradeRoute } from '../../http/server.js'
 import { textReply } from '../../http/types.js'
 import { scanFirstValue } from '../../wire/goScanner.js'
 import { answerMessage, type CallExecutor, errorReply } from '../rpc/envelope.js'
+import { boundedOutgoing } from './backpressure.js'
 
 /** `wsDefaultReadLimit` (graft/evm/rpc/websocket.go). */
 export const wsReadLimit = 32 * 1024 * 1024
@@ -28,19 +31,23 @@ export const wsReadLimit = 32 * 1024 * 1024
  */
 export type ConnectionExecutor = { execute: CallExecutor; afterReply(): void; close(): void }
 
+/** How a connection's writes are bounded (./backpressure.ts); the defaults are the node's deadline and an 8 MiB queue. */
+export type WebSocketLimits = { writeTimeoutMs?: number; maxQueuedBytes?: number; onDrop?: (reason: string) => void }
+
 /**
  * The WebSocket endpoint at `paths`: its handshake route, and the HTTP route that refuses
- * anything else sent there. `connect` makes each connection's executor, `send` the function
- * its notifications are written with.
+ * anything else sent there. `connect` makes each connection's executor from its handshake request,
+ * `send` the function its notifications are written with.
  */
 export function webSocketEndpoint(
   paths: ReadonlySet<string>,
-  connect: (send: (text: string) => void) => ConnectionExecutor,
+  connect: (send: (text: string) => void, req: IncomingMessage) => ConnectionExecutor,
+  limits: WebSocketLimits = {},
 ): { upgrade: UpgradeRoute; http: Route; close(): void } {
   const server = new WebSocketServer({ noServer: true, maxPayload: wsReadLimit, perMessageDeflate: false })
   const upgrade: UpgradeRoute = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!paths.has(pathOf(req.url)) || !isHandshake(req)) return false
-    server.handleUpgrade(req, socket, head, (ws) => serve(ws, connect))
+    server.handleUpgrade(req, socket, head, (ws) => serve(ws, (send) => connect(send, req), limits))
     return true
   }
   // gorilla's Upgrader.returnError: `Sec-Websocket-Version: 13` and http.Error's 400 text.
@@ -75,10 +82,9 @@ function isHandshake(req: IncomingMessage): boolean {
 }
 
 /** One connection: messages answered one at a time, in the order they came. */
-function serve(ws: WebSocket, connect: (send: (text: string) => void) => ConnectionExecutor): void {
-  const send = (text: string) => {
-    if (ws.readyState === ws.OPEN) ws.send(`${text}\n`)
-  }
+function serve(ws: WebSocket, connect: (send: (text: string) => void) => ConnectionExecutor, limits: WebSocketLimits): void {
+  const outgoing = boundedOutgoing(ws, limits, limits.onDrop)
+  const send = (text: string) => outgoing.send(`${text}\n`)
   const connection = connect(send)
   let queue = Promise.resolve()
   // Set once a message ended the connection: the ones after it are not read (Client.read has returned).
