@@ -254,44 +254,50 @@ function criteriaArg(raw: string): Criteria {
     criteria.to = to
   }
 
-  const addresses = addressRaw === undefined ? null : goValue(addressRaw)
-  if (Array.isArray(addresses)) {
-    if (addresses.length > 1000) throw new Error('exceed max addresses')
-    addresses.forEach((a, i) => {
-      if (typeof a !== 'string') throw new Error(`non-string address at index ${i}`)
-      try {
-        criteria.addresses.push(decodeHex(a, 20, 'address'))
-      } catch (e) {
-        throw new Error(`invalid address at index ${i}: ${(e as Error).message}`)
-      }
-    })
-  } else if (typeof addresses === 'string') {
+  criteria.addresses.push(...filterAddresses(addressRaw))
+  criteria.topics.push(...filterTopics(topicsRaw))
+  return criteria
+}
+
+/** The `address` member of a filter (FilterCriteria.UnmarshalJSON): one address or a list of at most 1,000. */
+function filterAddresses(raw: string | undefined): string[] {
+  const addresses = raw === undefined ? null : goValue(raw)
+  if (addresses === null) return []
+  if (typeof addresses === 'string') {
     try {
-      criteria.addresses.push(decodeHex(addresses, 20, 'address'))
+      return [decodeHex(addresses, 20, 'address')]
     } catch (e) {
       throw new Error(`invalid address: ${(e as Error).message}`)
     }
-  } else if (addresses !== null) throw new Error('invalid addresses in query')
-
-  const topics = topicsRaw === undefined ? [] : (goValue(topicsRaw) as unknown[])
-  for (const t of topics) {
-    if (t === null) criteria.topics.push(null)
-    else if (typeof t === 'string') criteria.topics.push([decodeHex(t, 32, 'topic')])
-    else if (Array.isArray(t)) {
-      let set: string[] | null = []
-      for (const alternative of t) {
-        // A null alternative matches anything and ends the position.
-        if (alternative === null) {
-          set = null
-          break
-        }
-        if (typeof alternative !== 'string') throw new Error('invalid topic(s)')
-        set.push(decodeHex(alternative, 32, 'topic'))
-      }
-      criteria.topics.push(set)
-    } else throw new Error('invalid topic(s)')
   }
-  return criteria
+  if (!Array.isArray(addresses)) throw new Error('invalid addresses in query')
+  if (addresses.length > 1000) throw new Error('exceed max addresses')
+  return addresses.map((a, i) => {
+    if (typeof a !== 'string') throw new Error(`non-string address at index ${i}`)
+    try {
+      return decodeHex(a, 20, 'address')
+    } catch (e) {
+      throw new Error(`invalid address at index ${i}: ${(e as Error).message}`)
+    }
+  })
+}
+
+/** The `topics` member of a filter: per position, null (any), or the topics it may be. */
+function filterTopics(raw: string | undefined): (string[] | null)[] {
+  const topics = raw === undefined ? [] : (goValue(raw) as unknown[])
+  return topics.map((t) => {
+    if (t === null) return null
+    if (typeof t === 'string') return [decodeHex(t, 32, 'topic')]
+    if (!Array.isArray(t)) throw new Error('invalid topic(s)')
+    const set: string[] = []
+    for (const alternative of t) {
+      // A null alternative matches anything and ends the position.
+      if (alternative === null) return null
+      if (typeof alternative !== 'string') throw new Error('invalid topic(s)')
+      set.push(decodeHex(alternative, 32, 'topic'))
+    }
+    return set
+  })
 }
 
 /** `SubscribeAcceptedLogs` (eth/filters/filter_system.go): the ranges a logs subscription takes. */
@@ -323,6 +329,41 @@ function subscriptionName(params: string | undefined): string {
 /** `rpc.NewID` of the server's `randomIDGenerator`: 16 random bytes, hex, leading zeros trimmed. */
 function newId(): string {
   return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`
+}
+
+/**
+ * Answers `calls` in order: `own` the subscription calls, `execute` every run of others between them, as one batch.
+ * A subscription call that throws is answered with its error.
+ */
+async function answerInOrder(
+  calls: ChainCall[],
+  execute: CallExecutor,
+  own: (call: ChainCall) => CallOutcome | Promise<CallOutcome>,
+): Promise<CallOutcome[]> {
+  const outcomes: CallOutcome[] = []
+  let others: ChainCall[] = []
+  const flush = async () => {
+    if (others.length > 0) outcomes.push(...(await execute(others)))
+    others = []
+  }
+  for (const call of calls) {
+    if (!call.method.endsWith('_subscribe') && !call.method.endsWith('_unsubscribe')) {
+      others.push(call)
+      continue
+    }
+    await flush()
+    try {
+      outcomes.push(await own(call))
+    } catch (e) {
+      outcomes.push(
+        e instanceof RpcError
+          ? { error: { code: e.code, message: e.message } }
+          : { error: { code: -32000, message: (e as Error).message } },
+      )
+    }
+  }
+  await flush()
+  return outcomes
 }
 
 /**
@@ -373,33 +414,8 @@ export function connectionExecutor(execute: CallExecutor, events: ChainEvents, s
   }
 
   return {
-    async execute(calls) {
-      const outcomes: CallOutcome[] = []
-      let others: ChainCall[] = []
-      const flush = async () => {
-        if (others.length > 0) outcomes.push(...(await execute(others)))
-        others = []
-      }
-      for (const call of calls) {
-        const isSubscribe = call.method.endsWith('_subscribe')
-        if (!isSubscribe && !call.method.endsWith('_unsubscribe')) {
-          others.push(call)
-          continue
-        }
-        await flush()
-        try {
-          outcomes.push(isSubscribe ? await subscribe(call) : unsubscribe(call.params, cancel))
-        } catch (e) {
-          outcomes.push(
-            e instanceof RpcError
-              ? { error: { code: e.code, message: e.message } }
-              : { error: { code: -32000, message: (e as Error).message } },
-          )
-        }
-      }
-      await flush()
-      return outcomes
-    },
+    execute: (calls) =>
+      answerInOrder(calls, execute, (call) => (call.method.endsWith('_subscribe') ? subscribe(call) : unsubscribe(call.params, cancel))),
     afterReply() {
       for (const id of made) {
         const subscription = subscriptions.get(id)
