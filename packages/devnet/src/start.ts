@@ -1,6 +1,6 @@
 /**
  * `startDevnet`: a local Avalanche node stand-in validating one Subnet-EVM L1 (or several, `l1s`). It serves
- * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws` and `/validators` on the node's wire format,
+ * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws`, `/validators` and `/proposervm` on the node's wire format,
  * and forwards standard Ethereum methods to each L1's own anvil (./l1.ts).
  */
 import { existsSync } from 'node:fs'
@@ -27,6 +27,7 @@ import { createInfoService, type ChainDirectory } from './info/service.js'
 import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute, type DevnetValidator } from './validators/index.js'
+import { devnetPChainHeight, proposerRules, proposerVMRoute } from './proposervm/index.js'
 import { startL1, type L1Instance, type L1Plan } from './l1.js'
 import {
   DevnetNetwork,
@@ -295,6 +296,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           primary: { P: platformChainID, X: primary.X, C: primary.C },
         }),
         ...l1s.map((l1, i) => validatorsRoute([l1.plan.blockchainID, l1.plan.alias], () => sets[i]!)),
+        // Each L1's ProposerVM API (./proposervm), over its blocks and the devnet's P-Chain.
+        ...l1s.map((l1) =>
+          proposerVMRoute([l1.plan.blockchainID, l1.plan.alias], {
+            blocks: (tags) => l1.anvil.batch(tags.map((t) => ['eth_getBlockByNumber', [t, false]])),
+            now: l1.now,
+            networkID,
+            rules: proposerRules(networkID, release),
+            minimumHeight: devnetPChainHeight(l1s.length),
+          }),
+        ),
         ...webSockets.map((w) => w.http),
       ],
       upgrades: webSockets.map((w) => w.upgrade),
