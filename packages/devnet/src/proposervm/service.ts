@@ -88,7 +88,7 @@ type RawBlock = { number: string; hash: string; parentHash: string; timestamp: s
 /** What the service reads of the L1: its blocks (anvil's), the node's clock (ms) and the network. */
 export type ProposerChainSource = {
   /** `eth_getBlockByNumber` of anvil for each number or tag, without transactions, in one batch. */
-  blocks(tags: string[]): Promise<RawBlock[]>
+  blocks(tags: string[]): Promise<(RawBlock | null)[]>
   /** The node's clock, unix milliseconds. */
   now(): bigint
   networkID: number
@@ -122,24 +122,24 @@ export class ProposerChain {
   }
 
   async #walk(): Promise<Wrapped> {
-    const [head] = await this.source.blocks(['latest'])
-    const headNumber = BigInt(head!.number)
+    const [head] = (await this.source.blocks(['latest'])) as [RawBlock]
+    const headNumber = BigInt(head.number)
     let at = this.#last && this.#last.number <= headNumber ? this.#last : undefined
-    if (at?.hash === head!.hash) return at
+    if (at?.hash === head.hash) return at
     if (!at) {
-      const [genesis] = await this.source.blocks(['0x0'])
-      at = { number: 0n, hash: genesis!.hash, time: BigInt(genesis!.timestamp), postFork: false, pChainHeight: 0n, epoch: noEpoch }
+      const [genesis] = (await this.source.blocks(['0x0'])) as [RawBlock]
+      at = { number: 0n, hash: genesis.hash, time: BigInt(genesis.timestamp), postFork: false, pChainHeight: 0n, epoch: noEpoch }
     }
     while (at.number < headNumber) {
       const count = headNumber - at.number > 256n ? 256n : headNumber - at.number
       const numbers = Array.from({ length: Number(count) }, (_, i) => hex(at!.number + 1n + BigInt(i)))
       for (const raw of await this.source.blocks(numbers)) {
-        // Not the child of the block walked last: the chain was reverted meanwhile; walk again.
-        if (raw.parentHash !== at.hash) return this.#restart()
+        // Gone, or not the child of the block walked last: the chain was reverted meanwhile; walk again.
+        if (raw?.parentHash !== at.hash) return this.#restart()
         at = this.#child(at, raw)
       }
     }
-    if (at.hash !== head!.hash) return this.#restart()
+    if (at.hash !== head.hash) return this.#restart()
     this.#last = at
     return at
   }
