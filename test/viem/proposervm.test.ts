@@ -68,6 +68,16 @@ describe('viem proposerVMActions', () => {
       "proposervm.getProposedHeight failed: an EVM chain, not a chain's ProposerVM API: use …/ext/bc/<blockchainID>/proposervm",
     )
     expect(e.nodeMessage).toBe('Method not found')
+    // The Info API's URL (gorilla, another service) as the endpoint.
+    const info = http(devnet().infoUrl)
+    const i = (await rejection(
+      createPublicClient({ transport: info })
+        .extend(proposerVMActions({ transport: info }))
+        .getCurrentEpoch(),
+    )) as MethodNotFoundError
+    expect(i).toBeInstanceOf(MethodNotFoundError)
+    expect(i.hint).toBe("another API of the node, not a chain's ProposerVM API: use …/ext/bc/<blockchainID>/proposervm")
+    expect(i.nodeMessage).toBe('rpc: can\'t find service "proposervm.GetCurrentEpoch"')
   })
 
   it('a reply of the wrong shape (a bare number where json.Uint64 is quoted is read; a float is not)', async () => {

@@ -8,11 +8,13 @@ import * as d from '../decoders/proposervm.js'
 import type { ProposerVMEpoch } from '../types/proposervm.js'
 import { methodSpec, type MethodFamily } from './spec.js'
 
-// An EVM chain's URL given for this API answers -32601 (nodeError, src/errors/node.ts); a node before v1.14.0
-// has no such path and answers 404, and gorilla's `rpc: can't find method` is no wrong endpoint, so no `api` here.
+// A wrong endpoint (nodeError, src/errors/node.ts): an EVM chain's URL answers -32601, another gorilla service
+// (`/ext/info`, `/validators`) `rpc: can't find service "proposervm.X"`. Every node with the API has both methods,
+// so any gorilla `rpc: …` refusal is a wrong endpoint; a node before v1.14.0 has no such path and answers 404.
 const proposerVMApi: MethodFamily = {
   noParams: () => ({}),
   evm: "an EVM chain, not a chain's ProposerVM API: use …/ext/bc/<blockchainID>/proposervm",
+  api: "another API of the node, not a chain's ProposerVM API: use …/ext/bc/<blockchainID>/proposervm",
 }
 
 /**
