@@ -44,6 +44,9 @@ const budgets: Record<string, number> = {
   // in either (aggregateWarpSignatures, in subnet-rpc/warp, imports it on first use).
   'viem + warpActions': 3_700,
   'viem wallet + deliverWarpMessage': 15_350,
+  // proposerVMActions (a chain's ProposerVM API, its own decorator in subnet-rpc/viem): 2,478 B on 2026-11-29, the
+  // endpoint derivation it shares with infoActions, its two decoders and its family's wording.
+  'viem + proposerVMActions': 2_550,
 }
 
 /** size-limit's rows (name, size in bytes min+gzip) for the apps of .size-limit.cjs, built in an app with the packed tarball installed. */
