@@ -22,5 +22,6 @@ module.exports = [
   app('viem wallet + writeContract', 'viem-wallet-only'),
   app('viem + precompileWalletActions', 'viem-precompile-wallet'),
   app('viem + warpActions', 'viem-warp'),
+  app('viem + proposerVMActions', 'viem-proposervm'),
   app('viem wallet + deliverWarpMessage', 'viem-warp-deliver'),
 ]

@@ -69,4 +69,5 @@ export {
 export * from './core/rules/index.js'
 export type * from './core/types/health.js'
 export type * from './core/types/validators.js'
+export type * from './core/types/proposervm.js'
 export { fetchHealth, healthGetUrl, type FetchHealthOptions, type HealthKind } from './core/health.js'

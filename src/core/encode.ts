@@ -23,7 +23,7 @@ export function encodeTimestamp(value: Timestamp | undefined): [] | [number] {
         ? Number(value)
         : value
   if (Number.isSafeInteger(seconds) && (seconds as number) >= 0) return [seconds as number]
-  return invalid('timestamp', value, 'unix seconds as an integer from 0 to 2^53-1 (number or bigint), or a valid Date')
+  return invalid('timestamp', value, 'unix seconds (0 to 2^53-1, number or bigint) or a Date')
 }
 
 export const blockTags = ['latest', 'pending', 'accepted', 'finalized', 'safe', 'earliest'] as const
@@ -36,8 +36,7 @@ export type BlockSelector = { blockNumber?: bigint | number; blockHash?: `0x${st
 export function encodeBlockSelector(sel: BlockSelector | undefined): [] | [string] {
   if (!sel) return []
   const { blockNumber: n, blockHash: hash, blockTag: tag } = sel
-  if ([n, hash, tag].filter((x) => x !== undefined).length > 1)
-    invalid('block', sel, 'one of blockNumber, blockHash and blockTag, not more')
+  if ([n, hash, tag].filter((x) => x !== undefined).length > 1) invalid('block', sel, 'one of blockNumber, blockHash, blockTag')
   if (n !== undefined) {
     const ok = typeof n === 'bigint' ? n >= 0n && n < 2n ** 63n : Number.isSafeInteger(n) && n >= 0
     return ok ? [`0x${n.toString(16)}`] : invalid('blockNumber', n, 'an integer from 0 to 2^63-1')

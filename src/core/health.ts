@@ -65,7 +65,7 @@ export function healthFromGet(status: number, body: string, method = 'GET /ext/h
   try {
     json = parseJson(body)
   } catch (e) {
-    throw new ResponseShapeError({ method, path: '$', expected: 'JSON', received: 'a body that is not JSON', cause: e as Error })
+    throw new ResponseShapeError({ method, path: '$', expected: 'JSON', received: 'other text', cause: e as Error })
   }
   const result = decodeResult(decodeHealth, method, json)
   // The status is the node's verdict, the body's `healthy` the same one: a mismatch is not the node's wire format.

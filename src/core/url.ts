@@ -1,4 +1,4 @@
-/** Where a node's Info, Health and Validators APIs are, given any of its URLs. Shared by the adapters and the CLI. */
+/** Where a node's Info, Health, Validators and ProposerVM APIs are, given any of its URLs. Shared by the adapters and the CLI. */
 import { InfoEndpointError } from '../errors/argument.js'
 
 // A node serves http and WebSocket on the same port (`api/server`): ws(s) maps to http(s).
@@ -50,6 +50,29 @@ export function deriveValidatorsUrl(nodeUrl: string, blockchainID?: string): str
         `Cannot derive the Validators API URL from ${JSON.stringify(nodeUrl)}: pass the L1's /ext/bc/<blockchainID>/rpc URL or its blockchainID.`,
       )
     return `/ext/bc/${chain}/validators`
+  })
+}
+
+/**
+ * The `/ext/bc/<blockchainID>/proposervm` URL (the ProposerVM API of any Snowman++ chain) for a
+ * chain's URL (`/ext/bc/<id>`, or any endpoint under it: `/rpc`, `/ws`, `/validators`, the P-Chain's
+ * `/ext/bc/P`; the chain as given, ID or alias), or for any node URL with `blockchainID`. Derived
+ * the same way as {@link deriveInfoUrl}.
+ *
+ * @example
+ * import { deriveProposerVMUrl } from 'subnet-rpc/viem'
+ *
+ * deriveProposerVMUrl('http://127.0.0.1:9650/ext/bc/devnet/rpc') // 'http://127.0.0.1:9650/ext/bc/devnet/proposervm'
+ * deriveProposerVMUrl('http://127.0.0.1:9650', 'P') // 'http://127.0.0.1:9650/ext/bc/P/proposervm'
+ */
+export function deriveProposerVMUrl(nodeUrl: string, blockchainID?: string): string {
+  return nodeEndpointUrl(nodeUrl, 'ProposerVM API', (path) => {
+    const chain = blockchainID ?? /\/ext\/bc\/([^/]+)(?:\/[^/]*)?\/?$/.exec(path)?.[1]
+    if (!chain || !/^[\w.-]+$/.test(chain))
+      throw new InfoEndpointError(
+        `Cannot derive the ProposerVM API URL from ${JSON.stringify(nodeUrl)}: pass a chain's /ext/bc/<blockchainID>/… URL or its blockchainID.`,
+      )
+    return `/ext/bc/${chain}/proposervm`
   })
 }
 

@@ -45,7 +45,7 @@ export class PrecisionError extends SubnetRpcError {
   declare readonly value: number
   constructor({ method, path, value }: { method: string; path: string; value: number }) {
     super(
-      `${method}: ${path} is beyond 2^53, rounded to ${value} by JSON.parse; use subnetHttp or SubnetProvider.`,
+      `${method}: ${path} is beyond 2^53, rounded to ${value}: use subnetHttp or SubnetProvider.`,
       {
         name: 'PrecisionError',
       },

@@ -15,8 +15,8 @@ import { destroyedError, sendWithLifecycle } from './request.js'
 export type EndpointClientOptions = {
   /**
    * A provider whose lifecycle the client follows: once it is destroyed, calls reject as its
-   * `send` does, and each call emits its `debug` events. `provider.info`, `provider.health`
-   * and `provider.validators` set this.
+   * `send` does, and each call emits its `debug` events. `provider.info`, `provider.health`,
+   * `provider.validators` and `provider.proposervm` set this.
    */
   provider?: JsonRpcApiProvider | undefined
 }

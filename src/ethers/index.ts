@@ -7,6 +7,7 @@ export { SubnetProvider, SubnetBrowserProvider, SubnetProviderMixin, type Subnet
 export { InfoClient, type InfoClientOptions, type InfoMethods } from './info.js'
 export { HealthClient, type HealthClientOptions, type HealthCheckOptions, type HealthMethods } from './health.js'
 export { ValidatorsClient, type ValidatorsClientOptions, type ValidatorsMethods } from './validators.js'
+export { ProposerVMClient, type ProposerVMClientOptions, type ProposerVMMethods } from './proposervm.js'
 export { feeConfig, getChainConfig, getActiveRulesAt, getActivePrecompilesAt } from './functions.js'
 export type { EthersBlockTag } from './blockTag.js'
 export type { AnyProvider, Requester, Sender } from './request.js'

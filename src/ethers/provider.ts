@@ -16,6 +16,7 @@ import { feeConfig, getActivePrecompilesAt, getActiveRulesAt, getChainConfig } f
 import { bodyText, postJson, sendChecked } from './http.js'
 import { HealthClient } from './health.js'
 import { InfoClient } from './info.js'
+import { ProposerVMClient } from './proposervm.js'
 import { ValidatorsClient } from './validators.js'
 import { postBody } from './request.js'
 
@@ -52,10 +53,16 @@ export interface SubnetProviderMethods {
    * this provider's lifecycle.
    */
   readonly validators: ValidatorsClient
+  /**
+   * The chain's ProposerVM API (`/ext/bc/<id>/proposervm`, avalanchego v1.14.0+) on the same
+   * connection, as `info`: the URL derived from the provider's `/ext/bc/<id>/rpc` URL, with its
+   * headers; follows this provider's lifecycle.
+   */
+  readonly proposervm: ProposerVMClient
 }
 
 /**
- * Adds the Subnet-EVM methods and the node's other endpoints (`info`, `health`, `validators`)
+ * Adds the Subnet-EVM methods and the node's other endpoints (`info`, `health`, `validators`, `proposervm`)
  * to any ethers `JsonRpcApiProvider` class (`JsonRpcProvider`, `BrowserProvider`, …), keeping
  * its constructor. The methods follow `send`'s lifecycle (refused once destroyed, `debug`
  * events) without its batch timer.
@@ -76,6 +83,7 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
     #info?: InfoClient
     #health?: HealthClient
     #validators?: ValidatorsClient
+    #proposervm?: ProposerVMClient
 
     feeConfig(blockTag?: EthersBlockTag): Promise<FeeConfigReturnType> {
       return feeConfig(this, blockTag)
@@ -104,6 +112,11 @@ export function SubnetProviderMixin<TBase extends Constructor<JsonRpcApiProvider
       this.#validators ??= new ValidatorsClient(connectionOf(this, 'ValidatorsClient'), { provider: this })
       return this.#validators
     }
+
+    get proposervm(): ProposerVMClient {
+      this.#proposervm ??= new ProposerVMClient(connectionOf(this, 'ProposerVMClient'), { provider: this })
+      return this.#proposervm
+    }
   }
   return SubnetProviderBase
 }
@@ -127,7 +140,7 @@ function connectionOf(provider: JsonRpcApiProvider, client: string): FetchReques
 /**
  * A drop-in `JsonRpcProvider` for Avalanche L1s: same constructor, same standard methods,
  * plus `feeConfig`, `getChainConfig`, `getActiveRulesAt`, `getActivePrecompilesAt`, `info`,
- * `health` and `validators`. Replies are parsed losslessly, so integers above 2^53 stay exact.
+ * `health`, `validators` and `proposervm`. Replies are parsed losslessly, so integers above 2^53 stay exact.
  *
  * @example
  * import { SubnetProvider } from 'subnet-rpc/ethers'

@@ -340,7 +340,7 @@ describe('viem over the devnet WebSocket', () => {
 })
 
 describe('ethers over the devnet WebSocket', () => {
-  it('SubnetProviderMixin(WebSocketProvider): the Subnet-EVM methods on the socket, info/health/validators over http, block events', async () => {
+  it('SubnetProviderMixin(WebSocketProvider): the Subnet-EVM methods on the socket, info/health/validators/proposervm over http, block events', async () => {
     const provider = new (SubnetProviderMixin(WebSocketProvider))(devnet().wsUrl)
     try {
       const { feeConfig } = await provider.feeConfig()
@@ -348,6 +348,8 @@ describe('ethers over the devnet WebSocket', () => {
       expect(provider.info.url).toBe(`${devnet().url}/ext/info`)
       expect(await provider.info.getNetworkID()).toBe(12345)
       expect(provider.validators.url).toBe(`${devnet().url}/ext/bc/${devnet().blockchainID}/validators`)
+      expect(provider.proposervm.url).toBe(`${devnet().url}/ext/bc/${devnet().blockchainID}/proposervm`)
+      expect(await provider.proposervm.getProposedHeight()).toBe(3n)
       expect((await provider.health.liveness()).healthy).toBe(true)
       const blocks: number[] = []
       await provider.on('block', (n: number) => blocks.push(n))

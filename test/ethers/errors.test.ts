@@ -169,7 +169,7 @@ describe('a wrong endpoint: MethodNotFoundError says what the URL is and which t
     expect(e.metaMessages).toEqual(['Code: -32601', `URL: ${devnet().anvilUrl}`])
     const request = new FetchRequest(devnet().anvilUrl.replace('http://', 'http://user:s3cret@'))
     const withCredentials = await rejection(track(new SubnetProvider(request)).feeConfig())
-    expect(withCredentials.hint).toBe(`not a Subnet-EVM L1: ${useL1}`)
+    expect(withCredentials.hint).toBe(`not a Subnet-EVM L1: ${useL1}; on SAE, use the Gas Price Manager`)
     expect(withCredentials.metaMessages).toContain(`URL: ${new URL(devnet().anvilUrl).href}`)
     expect(withCredentials.message).not.toContain('s3cret')
   })

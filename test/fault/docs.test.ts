@@ -34,8 +34,8 @@ const expected: [string, Record<string, string>][] = [
     'viem',
     {
       ok: 'minBaseFee 25000000000',
-      // The fault server answers -32601 on every path, as an EVM chain without the method: the hint says so.
-      noMethod: 'not a Subnet-EVM L1: use …/ext/bc/<blockchainID>/rpc',
+      // The fault server answers -32601 on every path, as an EVM chain without the method (or SAE): the hint says so.
+      noMethod: 'not a Subnet-EVM L1: use …/ext/bc/<blockchainID>/rpc; on SAE, use the Gas Price Manager',
       resultAndError: 'the node refused: -32000 boom',
       truncated: 'not a valid reply at $',
       array: 'not a valid reply at $',

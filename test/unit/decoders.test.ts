@@ -9,6 +9,7 @@ import * as subnet from '../../src/core/decoders/subnet.js'
 import { decodeResult, type Decoder } from '../../src/core/decode/kit.js'
 import * as infoMethods from '../../src/core/methods/info.js'
 import * as subnetMethods from '../../src/core/methods/subnet.js'
+import * as proposervmMethods from '../../src/core/methods/proposervm.js'
 import { markUnsafeIntegers, parseJson, revive } from '../../src/core/json/parse.js'
 import { PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 
@@ -876,5 +877,46 @@ describe('rules and chain config of each release', () => {
     expect(r.iglooTimestamp).toBe(253399622400n)
     expect(r.gasPriceManagerConfig).toEqual(gasPriceManagerConfig)
     expect(r.upgrades.networkUpgradeOverrides).toEqual({ iglooTimestamp: 253399622400n })
+  })
+})
+
+describe('ProposerVM API (vms/proposervm/service.go: avajson.Uint64, quoted decimals)', () => {
+  const { getProposedHeight, getCurrentEpoch } = proposervmMethods
+  const lossless = (spec: { decode: (raw: unknown) => unknown }, text: string) => spec.decode(revive(JSON.parse(markUnsafeIntegers(text))))
+
+  it("getProposedHeight: service.md's example, uint64's largest, and a bare integer (avajson.Uint64 reads it)", () => {
+    expect(getProposedHeight.decode(JSON.parse('{"height":"56"}'))).toBe(56n)
+    expect(getProposedHeight.decode(JSON.parse('{"height":"18446744073709551615"}'))).toBe(18_446_744_073_709_551_615n)
+    expect(lossless(getProposedHeight, '{"height":9007199254740993}')).toBe(9_007_199_254_740_993n)
+    expect(getProposedHeight.encode(undefined)).toEqual({})
+  })
+
+  it("getCurrentEpoch: service.md's example as bigints; Granite not active: all zero", () => {
+    const example = '{"number":"56","startTime":"1755802182","pChainHeight":"21857141"}'
+    expect(getCurrentEpoch.decode(JSON.parse(example))).toEqual({ number: 56n, startTime: 1_755_802_182n, pChainHeight: 21_857_141n })
+    expect(getCurrentEpoch.decode(JSON.parse('{"number":"0","startTime":"0","pChainHeight":"0"}'))).toEqual({
+      number: 0n,
+      startTime: 0n,
+      pChainHeight: 0n,
+    })
+  })
+
+  it('refused: beyond uint64, negative, a float, missing, another shape', () => {
+    const error = (spec: { decode: (raw: unknown) => unknown }, json: string) => {
+      try {
+        spec.decode(JSON.parse(json))
+      } catch (e) {
+        expect(e).toBeInstanceOf(ResponseShapeError)
+        const { path, expected, received } = e as ResponseShapeError
+        return [path, expected, received]
+      }
+      throw new Error(`${json} was accepted`)
+    }
+    expect(error(getProposedHeight, '{"height":"18446744073709551616"}')).toEqual(['$.height', 'a uint64', '18446744073709551616n'])
+    expect(error(getProposedHeight, '{"height":"-1"}')).toEqual(['$.height', 'an integer', '"-1"'])
+    expect(error(getProposedHeight, '{"height":"01"}')).toEqual(['$.height', 'an integer', '"01"'])
+    expect(error(getProposedHeight, '{}')).toEqual(['$.height', 'an integer', 'nothing'])
+    expect(error(getCurrentEpoch, '{"number":"1","startTime":"2"}')).toEqual(['$.pChainHeight', 'an integer', 'nothing'])
+    expect(error(getCurrentEpoch, '"56"')).toEqual(['$', 'an object', '"56"'])
   })
 })

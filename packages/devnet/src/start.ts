@@ -1,6 +1,6 @@
 /**
  * `startDevnet`: a local Avalanche node stand-in validating one Subnet-EVM L1 (or several, `l1s`). It serves
- * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws` and `/validators` on the node's wire format,
+ * `/ext/info`, `/ext/health` and each L1's `/ext/bc/<id>/rpc`, `/ws`, `/validators` and `/proposervm` on the node's wire format,
  * and forwards standard Ethereum methods to each L1's own anvil (./l1/l1.ts).
  */
 import { existsSync } from 'node:fs'
@@ -30,6 +30,7 @@ import { l1Validators, validatorsRoute, type DevnetValidator } from './validator
 import { startL1, type L1Instance, type L1Plan } from './l1/l1.js'
 import { AnvilSupervisor, type DevnetFailure, failureReport } from './faults.js'
 import { gateDevMethods } from './http/devMethods.js'
+import { devnetPChainHeight, proposerRules, proposerVMRoute } from './proposervm/index.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -328,6 +329,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           primary: { P: platformChainID, X: primary.X, C: primary.C },
         }),
         ...l1s.map((l1, i) => validatorsRoute([l1.plan.blockchainID, l1.plan.alias], () => sets[i]!)),
+        // Each L1's ProposerVM API (./proposervm), over its blocks and the devnet's P-Chain.
+        ...l1s.map((l1) =>
+          proposerVMRoute([l1.plan.blockchainID, l1.plan.alias], {
+            blocks: (tags) => l1.anvil.batch(tags.map((t) => ['eth_getBlockByNumber', [t, false]])),
+            now: l1.now,
+            networkID,
+            rules: proposerRules(networkID, release),
+            minimumHeight: devnetPChainHeight(l1s.length),
+          }),
+        ),
         ...webSockets.map((w) => w.http),
       ],
       upgrades: webSockets.map((w) => w.upgrade),

@@ -102,7 +102,7 @@ const precompileConfigs: Decoder<PrecompileConfigs> = object({}, (key) => precom
 
 /** A `precompileUpgrades` element (`PrecompileUpgrade.MarshalJSON`): exactly one key. */
 const precompileUpgrade: Decoder<PrecompileConfigs> = (v) => {
-  if (!isPlainObject(v) || Object.keys(v).length !== 1) return mismatch('an object with exactly one precompile config key', v)
+  if (!isPlainObject(v) || Object.keys(v).length !== 1) return mismatch('one precompile config key', v)
   return precompileConfigs(v)
 }
 

@@ -9,7 +9,7 @@ import { ResponseShapeError } from '../../errors/response.js'
 
 /** The error for a 2xx reply whose body is not JSON (empty, truncated, an HTML page…). */
 export function notJson(method: string, cause?: Error): ResponseShapeError {
-  return new ResponseShapeError({ method, path: '$', expected: 'JSON', received: 'a body that is not JSON', cause })
+  return new ResponseShapeError({ method, path: '$', expected: 'JSON', received: 'other text', cause })
 }
 
 /** `url` without credentials (`user:password@`), as viem's errors show a URL. */

@@ -7,7 +7,7 @@
 import * as d from '../decoders/health.js'
 import { InvalidArgumentError } from '../../errors/argument.js'
 import type { HealthParameters, HealthReturnType } from '../types/health.js'
-import { defineMethod, type MethodFamily } from './spec.js'
+import { methodSpec, type MethodFamily } from './spec.js'
 
 // Params as one object (gorilla/rpc's json2). An EVM chain's URL given for this API answers -32601 (nodeError,
 // src/errors/node.ts); gorilla's own `rpc: can't find method` (an older node) is no wrong endpoint, so no `api` here.
@@ -25,25 +25,10 @@ const encodeTags = (a: HealthParameters | undefined) => {
 }
 
 /** Every check the node registered, or those with the given tags (`health.health`). */
-export const health = defineMethod<HealthParameters, HealthReturnType>({
-  method: 'health.health',
-  family: healthApi,
-  decoder: d.decodeHealth,
-  encode: encodeTags,
-})
+export const health = methodSpec<HealthParameters, HealthReturnType>('health.health', healthApi, d.decodeHealth, encodeTags)
 
 /** Whether the node is ready to serve: the readiness checks, `bootstrapped` (`health.readiness`). */
-export const readiness = defineMethod<HealthParameters, HealthReturnType>({
-  method: 'health.readiness',
-  family: healthApi,
-  decoder: d.decodeHealth,
-  encode: encodeTags,
-})
+export const readiness = methodSpec<HealthParameters, HealthReturnType>('health.readiness', healthApi, d.decodeHealth, encodeTags)
 
 /** Whether the node is alive: the liveness checks, none on current nodes (`health.liveness`). */
-export const liveness = defineMethod<HealthParameters, HealthReturnType>({
-  method: 'health.liveness',
-  family: healthApi,
-  decoder: d.decodeHealth,
-  encode: encodeTags,
-})
+export const liveness = methodSpec<HealthParameters, HealthReturnType>('health.liveness', healthApi, d.decodeHealth, encodeTags)

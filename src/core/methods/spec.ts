@@ -55,15 +55,26 @@ export type CallOf<S> = [ArgsOf<S>] extends [undefined]
 export type ActionsOf<Table> = { [K in keyof Table]: CallOf<Table[K]> }
 
 /**
- * A method spec. Without `encode`, the method takes no arguments and sends its family's empty
- * params (`{}` or `[]`).
+ * A method spec: the JSON-RPC method, its table's family, the decoder of its `result`, and the
+ * encoder of its arguments; without `encode`, the method takes none and sends its family's empty
+ * params (`{}` or `[]`). Positional, so the tables every app bundles stay small.
  */
+export function methodSpec<Args = undefined, Result = unknown>(
+  method: string,
+  family: MethodFamily,
+  decoder: Decoder<Result>,
+  encode: (args: Args | undefined) => unknown = family.noParams,
+): MethodSpec<Args, Result> {
+  return { method, family, encode, decode: (raw) => decodeResult(decoder, method, raw) }
+}
+
+/** {@link methodSpec} from one object, for specs built by name (the CLI's, tests'). */
 export function defineMethod<Args = undefined, Result = unknown>(definition: {
   method: string
   family: MethodFamily
   decoder: Decoder<Result>
   encode?: (args: Args | undefined) => unknown
 }): MethodSpec<Args, Result> {
-  const { method, family, decoder, encode = family.noParams } = definition
-  return { method, family, encode, decode: (raw) => decodeResult(decoder, method, raw) }
+  const { method, family, decoder, encode } = definition
+  return methodSpec(method, family, decoder, encode)
 }

@@ -7,7 +7,7 @@
 import * as d from '../decoders/validators.js'
 import { encodeNodeIds } from '../encode.js'
 import type { CurrentValidator, GetCurrentValidatorsParameters } from '../types/validators.js'
-import { defineMethod, type MethodFamily } from './spec.js'
+import { methodSpec, type MethodFamily } from './spec.js'
 
 // Params as one object (gorilla/rpc's json2). An EVM chain's URL given for this API answers -32601 (nodeError,
 // src/errors/node.ts); gorilla's own `rpc: can't find method` (an older node) is no wrong endpoint, so no `api` here.
@@ -21,9 +21,9 @@ const validatorsApi: MethodFamily = {
  * connectivity and uptime (`validators.getCurrentValidators`). Unknown NodeIDs are left out
  * by v0.8+ and fail the call on v0.6.12–v0.7.x.
  */
-export const getCurrentValidators = defineMethod<GetCurrentValidatorsParameters, CurrentValidator[]>({
-  method: 'validators.getCurrentValidators',
-  family: validatorsApi,
-  decoder: d.decodeCurrentValidators,
-  encode: (a) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }),
-})
+export const getCurrentValidators = methodSpec<GetCurrentValidatorsParameters, CurrentValidator[]>(
+  'validators.getCurrentValidators',
+  validatorsApi,
+  d.decodeCurrentValidators,
+  (a) => ({ nodeIDs: encodeNodeIds(a?.nodeIDs) }),
+)

@@ -7,7 +7,7 @@
 import * as d from '../decoders/warp.js'
 import { quorumNumerator, warpId } from '../warp/args.js'
 import type { SignedWarpMessage, UnsignedWarpMessage } from '../warp/codec.js'
-import { defineMethod, type MethodFamily } from './spec.js'
+import { methodSpec, type MethodFamily } from './spec.js'
 
 type Hex = `0x${string}`
 
@@ -41,44 +41,41 @@ const aggregateParams = (argument: string, id: unknown, a: WarpAggregateOptions)
 }
 
 /** The unsigned message a `sendWarpMessage` on this chain sent (`warp_getMessage`). */
-export const getWarpMessage = defineMethod<WarpMessageIdParameters, UnsignedWarpMessage>({
-  method: 'warp_getMessage',
-  family: warpApi,
-  decoder: d.decodeUnsignedWarpMessage,
-  encode: (a) => idParam('messageID')(a?.messageID),
-})
+export const getWarpMessage = methodSpec<WarpMessageIdParameters, UnsignedWarpMessage>(
+  'warp_getMessage',
+  warpApi,
+  d.decodeUnsignedWarpMessage,
+  (a) => idParam('messageID')(a?.messageID),
+)
 
 /** This node's BLS signature of a message (`warp_getMessageSignature`), 96 bytes. */
-export const getWarpMessageSignature = defineMethod<WarpMessageIdParameters, Hex>({
-  method: 'warp_getMessageSignature',
-  family: warpApi,
-  decoder: d.decodeWarpSignature,
-  encode: (a) => idParam('messageID')(a?.messageID),
-})
+export const getWarpMessageSignature = methodSpec<WarpMessageIdParameters, Hex>(
+  'warp_getMessageSignature',
+  warpApi,
+  d.decodeWarpSignature,
+  (a) => idParam('messageID')(a?.messageID),
+)
 
 /** This node's BLS signature of an accepted block's hash message (`warp_getBlockSignature`), 96 bytes. */
-export const getWarpBlockSignature = defineMethod<WarpBlockIdParameters, Hex>({
-  method: 'warp_getBlockSignature',
-  family: warpApi,
-  decoder: d.decodeWarpSignature,
-  encode: (a) => idParam('blockID')(a?.blockID),
-})
+export const getWarpBlockSignature = methodSpec<WarpBlockIdParameters, Hex>('warp_getBlockSignature', warpApi, d.decodeWarpSignature, (a) =>
+  idParam('blockID')(a?.blockID),
+)
 
 /**
  * A message signed by the subnet's validators, aggregated by the node (`warp_getMessageAggregateSignature`). The
  * node returns what it gathered even short of the quorum: check the weight (or let the destination do it).
  */
-export const getWarpMessageAggregateSignature = defineMethod<WarpMessageIdParameters & WarpAggregateOptions, SignedWarpMessage>({
-  method: 'warp_getMessageAggregateSignature',
-  family: warpApi,
-  decoder: d.decodeSignedWarpMessage,
-  encode: (a) => aggregateParams('messageID', a?.messageID, a ?? {}),
-})
+export const getWarpMessageAggregateSignature = methodSpec<WarpMessageIdParameters & WarpAggregateOptions, SignedWarpMessage>(
+  'warp_getMessageAggregateSignature',
+  warpApi,
+  d.decodeSignedWarpMessage,
+  (a) => aggregateParams('messageID', a?.messageID, a ?? {}),
+)
 
 /** An accepted block's hash message signed by the subnet's validators, aggregated by the node (`warp_getBlockAggregateSignature`). */
-export const getWarpBlockAggregateSignature = defineMethod<WarpBlockIdParameters & WarpAggregateOptions, SignedWarpMessage>({
-  method: 'warp_getBlockAggregateSignature',
-  family: warpApi,
-  decoder: d.decodeSignedWarpMessage,
-  encode: (a) => aggregateParams('blockID', a?.blockID, a ?? {}),
-})
+export const getWarpBlockAggregateSignature = methodSpec<WarpBlockIdParameters & WarpAggregateOptions, SignedWarpMessage>(
+  'warp_getBlockAggregateSignature',
+  warpApi,
+  d.decodeSignedWarpMessage,
+  (a) => aggregateParams('blockID', a?.blockID, a ?? {}),
+)

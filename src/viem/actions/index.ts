@@ -24,3 +24,13 @@ export {
   type GetCurrentValidatorsReturnType,
   type GetCurrentValidatorsErrorType,
 } from './validators.js'
+export {
+  getProposedHeight,
+  getCurrentEpoch,
+  type GetProposedHeightParameters,
+  type GetProposedHeightReturnType,
+  type GetProposedHeightErrorType,
+  type GetCurrentEpochParameters,
+  type GetCurrentEpochReturnType,
+  type GetCurrentEpochErrorType,
+} from './proposervm.js'

@@ -1,6 +1,6 @@
 /**
  * The node's endpoints besides the chain's (`/ext/info`, `/ext/health`, an L1's
- * `/ext/bc/<id>/validators`) over the same connection as a viem client: each endpoint's URL
+ * `/ext/bc/<id>/validators`, a chain's `/ext/bc/<id>/proposervm`) over the same connection as a viem client: each endpoint's URL
  * derived from the client's transport (path prefix, credentials and query kept), with the same
  * fetch settings, timeout and retries, and batching off (the node rejects batches). Each
  * endpoint holds the requester of every client that used it: the one its decorator made, else
@@ -9,7 +9,7 @@
 import { createTransport, http, type Client, type HttpTransportConfig, type Transport } from 'viem'
 import { callMethod, findRpcFailure, type Send } from '../../core/methods/call.js'
 import type { ActionsOf, ArgsOf, MethodSpec } from '../../core/methods/spec.js'
-import { deriveHealthUrl, deriveInfoUrl, deriveValidatorsUrl } from '../../core/url.js'
+import { deriveHealthUrl, deriveInfoUrl, deriveProposerVMUrl, deriveValidatorsUrl } from '../../core/url.js'
 import { InfoEndpointError } from '../../errors/argument.js'
 import type { StandaloneAction } from '../types/actions.js'
 import type { Requester } from './request.js'
@@ -27,6 +27,15 @@ export type ValidatorsActionsOptions = EndpointActionsOptions & {
   /**
    * The L1's blockchain ID (or alias): needed when the URL (the client's, or `url`) is not
    * one of the L1's `/ext/bc/<id>/…` URLs, e.g. the node's base URL.
+   */
+  blockchainID?: string | undefined
+}
+
+/** `proposerVMActions`' options: a URL of the node or chain, the chain's blockchain ID or alias, or a transport. */
+export type ProposerVMActionsOptions = EndpointActionsOptions & {
+  /**
+   * The chain's blockchain ID or alias (`P`, `C`, an L1's): needed when the URL (the client's, or
+   * `url`) is not one of the chain's `/ext/bc/<id>/…` URLs, e.g. the node's base URL.
    */
   blockchainID?: string | undefined
 }
@@ -71,6 +80,13 @@ export const validatorsEndpoint: Endpoint<ValidatorsActionsOptions> = {
   derive: (url, options) => deriveValidatorsUrl(url, options?.blockchainID),
   api: 'Validators API',
   decorator: 'validatorsActions',
+  requesters: new WeakMap(),
+}
+
+export const proposerVMEndpoint: Endpoint<ProposerVMActionsOptions> = {
+  derive: (url, options) => deriveProposerVMUrl(url, options?.blockchainID),
+  api: 'ProposerVM API',
+  decorator: 'proposerVMActions',
   requesters: new WeakMap(),
 }
 

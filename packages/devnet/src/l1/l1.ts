@@ -48,6 +48,8 @@ export type L1Instance = {
   events: ChainEvents
   /** The last accepted block (height, hash), from anvil. */
   lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
+  /** The node's clock as the L1's blocks are stamped with it (./chain/clock.ts), unix milliseconds. */
+  now(): bigint
   /** Stops the miner, the event feed and anvil. */
   stop(): Promise<void>
 }
@@ -140,6 +142,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
         const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
         return { height: BigInt(block.number), hash: block.hash }
       },
+      now: () => blockFees.clock.now(),
       stop: () => {
         miner.close()
         events.close()

@@ -13,6 +13,7 @@ import {
   getChainConfig,
   HealthClient,
   InfoClient,
+  ProposerVMClient,
   type SubnetProviderMethods,
   ValidatorsClient,
 } from 'subnet-rpc/ethers'
@@ -41,6 +42,7 @@ export default async (): Promise<Partial<NetworkHooks>> => ({
     const info = endpoint((u) => new InfoClient(u), 'InfoClient')
     const health = endpoint((u) => new HealthClient(u), 'HealthClient')
     const validators = endpoint((u) => new ValidatorsClient(u), 'ValidatorsClient')
+    const proposervm = endpoint((u) => new ProposerVMClient(u), 'ProposerVMClient')
     const methods: PropertyDescriptorMap & { [K in keyof SubnetProviderMethods]: PropertyDescriptor } = {
       feeConfig: { value: (blockTag?: Parameters<SubnetProviderMethods['feeConfig']>[0]) => feeConfig(provider, blockTag) },
       getChainConfig: { value: () => getChainConfig(provider) },
@@ -53,6 +55,7 @@ export default async (): Promise<Partial<NetworkHooks>> => ({
       info: { get: info },
       health: { get: health },
       validators: { get: validators },
+      proposervm: { get: proposervm },
     }
     connection.ethers.subnetProvider = Object.defineProperties(provider, methods) as SubnetEthersProvider
     return connection
