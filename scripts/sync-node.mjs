@@ -12,7 +12,8 @@
  * - utils/constants/acps.go: `CurrentACPs`, `ScheduledACPs`;
  * - node/node.go: the upgrade whose time `network.NewNetwork` announces in the handshake;
  * - graft/subnet-evm/params/extras/network_upgrades.go: the `*Timestamp` keys of Subnet-EVM's `NetworkUpgrades`;
- * - snow/consensus/snowman/topological.go: whether consensus health fails on a high average acceptance time.
+ * - snow/consensus/snowman/topological.go: whether consensus health fails on a high average acceptance time;
+ * - config/config.go: whether the node refuses Mainnet ("mainnet is not supported", a Fuji pre-release).
  * The fields read are overwritten and their sources set to `<file>@<tag>`; what a tree cannot say (publication
  * date, API changes, facts from release notes for a tag the tree lacks) is kept from the data file as it was.
  * Without tags, every data file whose tag the tree has is re-read, and every final release tag newer than the
@@ -43,6 +44,7 @@ const readFields = [
   'handshakeUpgrade',
   'subnetEvmTimestamps',
   'healthChecks',
+  'runsMainnet',
   'schedules',
 ]
 
@@ -182,6 +184,7 @@ export function readTag(gitDir, tag) {
     handshakeUpgrade: upgrade[0].toLowerCase() + upgrade.slice(1),
     subnetEvmTimestamps: [...nu.matchAll(/`json:"(\w+Timestamp)[,"]/g)].map((m) => m[1]),
     healthChecks: { avgAcceptanceTime: /avgAcceptanceTime/.test(show('snow/consensus/snowman/topological.go')) },
+    runsMainnet: !show('config/config.go').includes('"mainnet is not supported"'),
     schedules: readUpgrades(show('upgrade/upgrade.go')),
   }
 }
@@ -199,6 +202,7 @@ const sourceOf = {
   handshakeUpgrade: 'node/node.go',
   subnetEvmTimestamps: 'graft/subnet-evm/params/extras/network_upgrades.go',
   healthChecks: 'snow/consensus/snowman/topological.go',
+  runsMainnet: 'config/config.go',
   schedules: 'upgrade/upgrade.go',
 }
 
@@ -254,6 +258,7 @@ export function renderTables(data) {
       minimumCompatible: d.minimumCompatible,
       previousRelease: d.previousRelease,
       healthChecks: d.healthChecks,
+      runsMainnet: d.runsMainnet,
       schedules: d.schedules,
     }
     return `  ${JSON.stringify(d.release)}: ${ts(row)},`
@@ -287,12 +292,12 @@ export function renderFacts(data) {
   }
   const helicon = (d, net) => cell(d, `schedules.${net}.heliconTime`, time(d.schedules[net].heliconTime))
   const lines = [
-    '| release | tag | commit | tag date | published | protocol | database | minimum compatible | Helicon on Mainnet (1) | Helicon on Fuji (5) | Helicon on local networks (12345) | current ACPs | scheduled ACPs | consensus health: average acceptance time |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| release | tag | commit | tag date | published | protocol | database | minimum compatible | Helicon on Mainnet (1) | Helicon on Fuji (5) | Helicon on local networks (12345) | current ACPs | scheduled ACPs | consensus health: average acceptance time | runs Mainnet |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ]
   for (const d of data)
     lines.push(
-      `| ${d.release} | \`${d.tag}\` | ${cell(d, 'gitCommit', d.gitCommit && `\`${d.gitCommit}\``)} | ${cell(d, 'tagDate', d.tagDate)} | ${cell(d, 'published', d.published)} | ${cell(d, 'rpcProtocolVersion', d.rpcProtocolVersion)} | ${cell(d, 'databaseVersion', d.databaseVersion)} | ${cell(d, 'minimumCompatible', d.minimumCompatible)} | ${helicon(d, 'mainnet')} | ${helicon(d, 'fuji')} | ${helicon(d, 'local')} | ${cell(d, 'currentACPs', d.currentACPs.join(', ') || 'none')} | ${cell(d, 'scheduledACPs', d.scheduledACPs.join(', ') || 'none')} | ${cell(d, 'healthChecks', d.healthChecks.avgAcceptanceTime ? 'checked (fails above 15 s)' : 'not checked')} |`,
+      `| ${d.release} | \`${d.tag}\` | ${cell(d, 'gitCommit', d.gitCommit && `\`${d.gitCommit}\``)} | ${cell(d, 'tagDate', d.tagDate)} | ${cell(d, 'published', d.published)} | ${cell(d, 'rpcProtocolVersion', d.rpcProtocolVersion)} | ${cell(d, 'databaseVersion', d.databaseVersion)} | ${cell(d, 'minimumCompatible', d.minimumCompatible)} | ${helicon(d, 'mainnet')} | ${helicon(d, 'fuji')} | ${helicon(d, 'local')} | ${cell(d, 'currentACPs', d.currentACPs.join(', ') || 'none')} | ${cell(d, 'scheduledACPs', d.scheduledACPs.join(', ') || 'none')} | ${cell(d, 'healthChecks', d.healthChecks.avgAcceptanceTime ? 'checked (fails above 15 s)' : 'not checked')} | ${cell(d, 'runsMainnet', d.runsMainnet ? 'yes' : 'no ("mainnet is not supported")')} |`,
     )
   lines.push('', 'Helicon as unix seconds (`info.upgrades` `heliconTime`, Subnet-EVM `heliconTimestamp`):', '')
   for (const d of data)

@@ -38,6 +38,7 @@ export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, State
 export {
   comesWith,
   latestNodeRelease,
+  newerNodeRelease,
   nodeReleases,
   nodeReleaseTable,
   scheduleRelease,

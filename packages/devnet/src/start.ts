@@ -8,6 +8,7 @@ import {
   latestNodeRelease,
   loadChainFiles,
   nodeReleases,
+  nodeReleaseTable,
   upgradeSchedule,
   type ChainFiles,
   type JsonSource,
@@ -194,6 +195,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const release = options.nodeVersion ?? latestNodeRelease
   if (!(nodeReleases as readonly unknown[]).includes(release))
     throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: oneOf(nodeReleases.map((r) => `'${r}'`)) })
+  // A Fuji pre-release refuses Mainnet at start (config/config.go: "mainnet is not supported").
+  if (options.networkID === 1 && !nodeReleaseTable[release].runsMainnet)
+    throw new InvalidArgumentError({
+      argument: 'networkID',
+      value: 1,
+      accepted: `any network but Mainnet (1) with nodeVersion '${release}': avalanchego ${nodeReleaseTable[release].tag} refuses Mainnet ("mainnet is not supported"); use a release such as '${latestNodeRelease}' for Mainnet`,
+    })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'

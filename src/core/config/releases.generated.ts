@@ -19,6 +19,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.14.0',
     previousRelease: '1.14.1',
     healthChecks: { avgAcceptanceTime: true },
+    runsMainnet: true,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',
@@ -95,6 +96,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.15.0',
     previousRelease: '1.14.2',
     healthChecks: { avgAcceptanceTime: true },
+    runsMainnet: false,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',
@@ -171,6 +173,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.15.0',
     previousRelease: '1.14.2',
     healthChecks: { avgAcceptanceTime: false },
+    runsMainnet: true,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',
@@ -247,6 +250,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.15.0',
     previousRelease: '1.15.0',
     healthChecks: { avgAcceptanceTime: false },
+    runsMainnet: true,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',
@@ -323,6 +327,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.15.0',
     previousRelease: '1.15.1',
     healthChecks: { avgAcceptanceTime: false },
+    runsMainnet: true,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',
@@ -399,6 +404,7 @@ export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseI
     minimumCompatible: '1.15.0',
     previousRelease: '1.15.2',
     healthChecks: { avgAcceptanceTime: false },
+    runsMainnet: true,
     schedules: {
       mainnet: {
         apricotPhase1Time: '2021-03-31T14:00:00Z',

@@ -94,6 +94,8 @@ export type NodeReleaseInfo = {
   previousRelease: string
   /** The health checks that differ between releases: `avgAcceptanceTime`, consensus failing on a high average acceptance time (v1.14.2 to v1.15.0-fuji, `snow/consensus/snowman/topological.go`). */
   healthChecks: { avgAcceptanceTime: boolean }
+  /** False for a Fuji pre-release, which refuses to start on Mainnet (`config/config.go`: "mainnet is not supported"). */
+  runsMainnet: boolean
   /** `upgrade.Mainnet`, `upgrade.Fuji` and `upgrade.Default` (every other network). */
   schedules: { mainnet: UpgradeSchedule; fuji: UpgradeSchedule; local: UpgradeSchedule }
 }
@@ -133,4 +135,27 @@ export function upgradeScheduleJson(networkID: number, release: NodeRelease = la
 /** Unix seconds of an RFC 3339 time or a Date (as `info.upgrades` decodes). */
 export function unixSeconds(time: string | Date): number {
   return Math.floor(new Date(time).getTime() / 1000)
+}
+
+/**
+ * The release a node reports (`info.getNodeVersion` `version`, `avalanchego/1.15.4`) when it is newer than every
+ * release of these tables, e.g. `1.15.4`; undefined when the tables know it (or the version is not avalanchego's).
+ * Such a node may schedule upgrades these tables do not have: read its own schedule (`info.upgrades`).
+ *
+ * @example
+ * import { newerNodeRelease } from 'subnet-rpc/config'
+ *
+ * newerNodeRelease('avalanchego/1.16.0') // '1.16.0'
+ * newerNodeRelease('avalanchego/1.15.3') // undefined
+ */
+export function newerNodeRelease(nodeVersion: string): string | undefined {
+  const m = /^avalanchego\/(\d+)\.(\d+)\.(\d+)$/.exec(nodeVersion)
+  if (!m) return undefined
+  const parts = (v: string) => v.split('.').map(Number)
+  const node = [m[1], m[2], m[3]].map(Number)
+  for (const known of Object.values(nodeReleaseTable).map((r) => parts(r.version))) {
+    const i = node.findIndex((n, j) => n !== known[j])
+    if (i < 0 || node[i]! < known[i]!) return undefined
+  }
+  return node.join('.')
 }
