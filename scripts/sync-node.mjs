@@ -333,12 +333,15 @@ function main(argv) {
   const check = argv.includes('--check')
   const args = argv.filter((a) => a !== '--check')
   if (args.length === 0 || args.includes('--help')) {
-    console.log('usage: npm run sync:node -- <avalanchego git dir> [tag…] [--check]\n       npm run sync:node -- <tag…> (AVALANCHEGO_GIT_DIR names the git dir)')
+    console.log(
+      'usage: npm run sync:node -- <avalanchego git dir> [tag…] [--check]\n       npm run sync:node -- <tag…> (AVALANCHEGO_GIT_DIR names the git dir)',
+    )
     return args.length === 0 ? 2 : 0
   }
   const isDir = existsSync(args[0]) && statSync(args[0]).isDirectory()
   const gitDir = isDir ? args[0] : process.env.AVALANCHEGO_GIT_DIR
-  if (!gitDir) throw new Error(`${args[0]} is not a directory; give an avalanchego git dir, or set AVALANCHEGO_GIT_DIR to read tag ${args[0]}`)
+  if (!gitDir)
+    throw new Error(`${args[0]} is not a directory; give an avalanchego git dir, or set AVALANCHEGO_GIT_DIR to read tag ${args[0]}`)
   const tagsAsked = isDir ? args.slice(1) : args
   const present = new Set(execFileSync('git', ['-C', gitDir, 'tag'], { encoding: 'utf8' }).split('\n').filter(Boolean))
   const data = loadData()
@@ -354,7 +357,9 @@ function main(argv) {
   for (const tag of tags) byTag.set(tag, merge(byTag.get(tag), tag, readTag(gitDir, tag)))
   const files = new Map()
   for (const [tag, d] of byTag) files.set(join(dataDir, `${tag}.json`), format(`${JSON.stringify(d, null, 2)}\n`, `${tag}.json`))
-  const all = [...byTag.values()].sort((a, b) => compareVersions(a.version, b.version) || (a.tag.includes('-') ? -1 : 1) - (b.tag.includes('-') ? -1 : 1))
+  const all = [...byTag.values()].sort(
+    (a, b) => compareVersions(a.version, b.version) || (a.tag.includes('-') ? -1 : 1) - (b.tag.includes('-') ? -1 : 1),
+  )
   files.set(generatedFile, format(renderTables(all), 'releases.generated.ts'))
   files.set(docsFile, renderDocs(readFileSync(docsFile, 'utf8'), all))
   let changed = 0
@@ -365,7 +370,9 @@ function main(argv) {
     console.log(`${check ? 'would change' : 'wrote'} ${path.slice(root.length + 1)}`)
     if (!check) writeFileSync(path, text)
   }
-  console.log(`read ${tags.join(', ') || 'no tag'} from ${gitDir}${skipped.length ? `; kept as they are (tag not in the tree): ${skipped.join(', ')}` : ''}; ${changed} file(s) ${check ? 'would change' : 'changed'}`)
+  console.log(
+    `read ${tags.join(', ') || 'no tag'} from ${gitDir}${skipped.length ? `; kept as they are (tag not in the tree): ${skipped.join(', ')}` : ''}; ${changed} file(s) ${check ? 'would change' : 'changed'}`,
+  )
   return check && changed ? 1 : 0
 }
 

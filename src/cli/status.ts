@@ -361,7 +361,8 @@ export function statusJson(r: StatusReport): string {
     url: r.url,
     healthy: r.node.health.ok ? r.node.health.value.healthy : null,
     // Set when the node runs a release newer than this package's tables (its own schedule is what is shown).
-    ...(r.node.version.ok && newerNodeRelease(r.node.version.value.version) && { newerNodeRelease: newerNodeRelease(r.node.version.value.version) }),
+    ...(r.node.version.ok &&
+      newerNodeRelease(r.node.version.value.version) && { newerNodeRelease: newerNodeRelease(r.node.version.value.version) }),
     node: Object.fromEntries(Object.entries(r.node).map(([k, v]) => [k, plain(v)])),
     l1:
       'missing' in r.l1
