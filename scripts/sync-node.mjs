@@ -269,6 +269,9 @@ import type { NodeReleaseInfo } from './upgrades.js'
 /** The avalanchego releases of the data files, oldest first (the devnet's node profiles). */
 export const nodeReleases = [${data.map((d) => JSON.stringify(d.release)).join(', ')}] as const
 
+/** The newest release read from avalanchego's source (the others from release notes): what is known of its code, e.g. the precompile registry. */
+export const newestReadTag = ${JSON.stringify([...data].reverse().find((d) => d.sources?.version === `version/constants.go@${d.tag}`)?.tag ?? null)}
+
 /** One row per release (src/core/config/releases/<tag>.json). */
 export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseInfo> = {
 ${rows.join('\n')}
@@ -371,7 +374,7 @@ function main(argv) {
     if (!check) writeFileSync(path, text)
   }
   console.log(
-    `read ${tags.join(', ') || 'no tag'} from ${gitDir}${skipped.length ? `; kept as they are (tag not in the tree): ${skipped.join(', ')}` : ''}; ${changed} file(s) ${check ? 'would change' : 'changed'}`,
+    `read ${tags.join(', ') || 'no tag'} from ${gitDir}${skipped.length ? `; kept as they are (not read): ${skipped.join(', ')}` : ''}; ${changed} file(s) ${check ? 'would change' : 'changed'}`,
   )
   return check && changed ? 1 : 0
 }

@@ -42,6 +42,7 @@ export {
   nodeReleases,
   nodeReleaseTable,
   scheduleRelease,
+  sourceRelease,
   upgradeRelease,
   upgradeSchedule,
   upgradeScheduleJson,

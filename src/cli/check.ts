@@ -21,7 +21,7 @@ import { chainConfigOf } from '../core/config/rules.js'
 import { loadChainFiles } from '../core/config/genesis.js'
 import { networkName } from '../core/config/network.js'
 import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
-import { comesWith, newerNodeRelease, scheduleRelease } from '../core/config/upgrades.js'
+import { comesWith, newerNodeRelease, scheduleRelease, sourceRelease } from '../core/config/upgrades.js'
 import { ChainConfigError } from '../errors/config.js'
 import { isPendingPrecompileKey, pendingPrecompiles } from '../core/names.js'
 import { errorLine, fetchSend, InputError, inputErrorText, l1Method, quantity, UsageError } from './fetchSend.js'
@@ -170,7 +170,7 @@ function problemOf(e: ChainConfigError, files: string[]): CheckProblem {
     const key = /^failed to parse upgrade bytes: unknown precompile config: (\w+)$/.exec(message)?.[1]
     const hint =
       key && isPendingPrecompileKey(key)
-        ? `avalanchego ${scheduleRelease} has the ${pendingPrecompiles[key].name}'s module but does not register it (precompile/registry/registry.go): no node accepts it yet`
+        ? `avalanchego ${sourceRelease} has the ${pendingPrecompiles[key].name}'s module but does not register it (precompile/registry/registry.go): no node accepts it yet`
         : undefined
     return { kind: 'verify', file, entry: rest.slice(0, i), message, ...(hint && { hint }) }
   }

@@ -177,7 +177,7 @@ describe('offline: the node parse and Verify rules', () => {
     expect(r.stdout).toContain(
       `  ✗ ${path}: precompileUpgrades[0]: failed to parse upgrade bytes: unknown precompile config: gasPriceManagerConfig\n`,
     )
-    expect(r.stdout).toContain("(avalanchego v1.15.0 has the Gas Price Manager's module but does not register it")
+    expect(r.stdout).toContain("(avalanchego v1.15.0-fuji has the Gas Price Manager's module but does not register it")
     const j = await cli(['--genesis', genesis, '--upgrade', path, '--network', 'local', '--json'])
     const report = JSON.parse(j.stdout)
     expect(report.verdict).toBe('refused')
@@ -204,7 +204,7 @@ describe('offline: the node parse and Verify rules', () => {
     expect(report.warnings).toContainEqual({
       kind: 'ignored',
       source: 'genesis',
-      message: `${path}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`,
+      message: `${path}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0-fuji does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`,
     })
     expect(report.timeline.some((e: { name: string }) => e.name.includes('gasPriceManager'))).toBe(false)
   })

@@ -4,6 +4,9 @@ import type { NodeReleaseInfo } from './upgrades.js'
 /** The avalanchego releases of the data files, oldest first (the devnet's node profiles). */
 export const nodeReleases = ['1.14.2', '1.15.0-fuji', '1.15.0', '1.15.1', '1.15.2', '1.15.3'] as const
 
+/** The newest release read from avalanchego's source (the others from release notes): what is known of its code, e.g. the precompile registry. */
+export const newestReadTag = 'v1.15.0-fuji'
+
 /** One row per release (src/core/config/releases/<tag>.json). */
 export const nodeReleaseRows: Record<(typeof nodeReleases)[number], NodeReleaseInfo> = {
   '1.14.2': {

@@ -6,13 +6,18 @@
  */
 
 import type { NetworkUpgradeName } from '../names.js'
-import { nodeReleaseRows, nodeReleases } from './releases.generated.js'
+import { newestReadTag, nodeReleaseRows, nodeReleases } from './releases.generated.js'
 
 /** The avalanchego releases these tables describe, oldest first (the devnet's node profiles): one data file each. */
 export { nodeReleases }
 export type NodeRelease = (typeof nodeReleases)[number]
 /** The latest release (the newest that is not a pre-release): what the offline tables follow unless a release is named. */
 export const latestNodeRelease: NodeRelease = [...nodeReleases].reverse().find((r) => !r.includes('-'))!
+/**
+ * The newest release read from avalanchego's source (`v1.15.0-fuji`; later ones from their release notes): what
+ * this package knows of the node's code beyond the tables, such as which precompiles it registers, is as of it.
+ */
+export const sourceRelease: string = newestReadTag!
 /** The avalanchego release whose `upgrade/upgrade.go` the offline tables follow by default, e.g. `v1.15.3`. */
 export const scheduleRelease = nodeReleaseRows[latestNodeRelease].tag
 
