@@ -38,9 +38,11 @@ export type { ChainSpec, FeeConfigSpec, NetworkUpgrades, PrecompileConfig, State
 export {
   comesWith,
   latestNodeRelease,
+  newerNodeRelease,
   nodeReleases,
   nodeReleaseTable,
   scheduleRelease,
+  sourceRelease,
   upgradeRelease,
   upgradeSchedule,
   upgradeScheduleJson,

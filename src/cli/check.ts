@@ -10,7 +10,7 @@ import { accessSync, constants } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { object } from '../core/decode/kit.js'
 import { callMethod } from '../core/methods/call.js'
-import { getNetworkID, upgrades } from '../core/methods/info.js'
+import { getNetworkID, getNodeVersion, upgrades } from '../core/methods/info.js'
 import type { UpgradesReturnType } from '../core/types/info.js'
 import { getChainConfig } from '../core/methods/subnet.js'
 import { checkCompatible } from '../core/rules/compat.js'
@@ -21,7 +21,7 @@ import { chainConfigOf } from '../core/config/rules.js'
 import { loadChainFiles } from '../core/config/genesis.js'
 import { networkName } from '../core/config/network.js'
 import { networkUpgradeDefaults } from '../core/config/networkUpgrades.js'
-import { comesWith, scheduleRelease } from '../core/config/upgrades.js'
+import { comesWith, newerNodeRelease, scheduleRelease, sourceRelease } from '../core/config/upgrades.js'
 import { ChainConfigError } from '../errors/config.js'
 import { isPendingPrecompileKey, pendingPrecompiles } from '../core/names.js'
 import { errorLine, fetchSend, InputError, inputErrorText, l1Method, quantity, UsageError } from './fetchSend.js'
@@ -111,13 +111,16 @@ async function readChain(rpc: string) {
 async function nodeNetwork(
   rpc: string,
   config: ChainConfig,
-): Promise<{ id: number; source: string; schedule?: UpgradesReturnType } | undefined> {
+): Promise<{ id: number; source: string; schedule?: UpgradesReturnType; newer?: string } | undefined> {
   const send = fetchSend(deriveInfoUrl(rpc))
   try {
     const id = await callMethod(getNetworkID, undefined, send)
     // info.upgrades is v1.11.11+: an older node leaves the tables to it.
     const schedule = await callMethod(upgrades, undefined, send).catch(() => undefined)
-    return { id, source: 'the node', ...(schedule && { schedule }) }
+    // A release newer than the tables may schedule upgrades they lack: said in the report.
+    const version = await callMethod(getNodeVersion, undefined, send).catch(() => undefined)
+    const newer = version && newerNodeRelease(version.version)
+    return { id, source: 'the node', ...(schedule && { schedule }), ...(newer && { newer }) }
   } catch {
     for (const id of [1, 5, 12345])
       if (config.durangoTimestamp !== undefined && config.durangoTimestamp === networkUpgradeDefaults(id).durangoTimestamp)
@@ -132,8 +135,10 @@ export type CheckReport = {
   verdict: 'accepted' | 'refused' | 'error'
   exitCode: 0 | 1 | 2
   network: { id: number; name: string; source: string } | null
-  /** Where the network upgrade defaults come from: `the node (info.upgrades)` or `avalanchego v1.15.0 (built in)`. */
+  /** Where the network upgrade defaults come from: `the node (info.upgrades)` or `avalanchego v1.15.3 (built in)`. */
   schedule: string | null
+  /** The node's release (`info.getNodeVersion`) when it is newer than every release this package knows, e.g. `1.16.0`. */
+  newerNodeRelease?: string
   files: { genesis: string | null; upgrade: string | null }
   chain: { rpc: string; chainId: string; head: { number: string; timestamp: string; time: string | null } } | null
   now: { timestamp: string; time: string | null }
@@ -165,7 +170,7 @@ function problemOf(e: ChainConfigError, files: string[]): CheckProblem {
     const key = /^failed to parse upgrade bytes: unknown precompile config: (\w+)$/.exec(message)?.[1]
     const hint =
       key && isPendingPrecompileKey(key)
-        ? `avalanchego ${scheduleRelease} has the ${pendingPrecompiles[key].name}'s module but does not register it (precompile/registry/registry.go): no node accepts it yet`
+        ? `avalanchego ${sourceRelease} has the ${pendingPrecompiles[key].name}'s module but does not register it (precompile/registry/registry.go): no node accepts it yet`
         : undefined
     return { kind: 'verify', file, entry: rest.slice(0, i), message, ...(hint && { hint }) }
   }
@@ -220,6 +225,7 @@ async function run(argv: string[]): Promise<CheckReport> {
   if (values.rpc !== undefined) {
     chain = await readLiveChain(values.rpc, report)
     const node = await nodeNetwork(values.rpc, chain.config)
+    if (node?.newer) report.newerNodeRelease = node.newer
     // The node's schedule holds for the network it is on, whatever --network names.
     if (node?.schedule && (!network || network.id === node.id)) network = node
     network ??= node
@@ -298,6 +304,10 @@ function settleNetwork(found: NetworkChoice | undefined, report: CheckReport): N
   }
   report.network = { id: network.id, name: networkName(network.id), source: network.source }
   report.schedule = network.schedule ? 'the node (info.upgrades)' : `avalanchego ${scheduleRelease} (built in)`
+  if (report.newerNodeRelease)
+    report.schedule += network.schedule
+      ? `: avalanchego/${report.newerNodeRelease} is newer than the releases this package knows (up to ${scheduleRelease}), so its own schedule is used`
+      : `: the node runs avalanchego/${report.newerNodeRelease}, newer than this package knows, but does not give its schedule`
   return network
 }
 

@@ -14,7 +14,7 @@ import type { MethodSpec } from '../core/methods/spec.js'
 import * as subnet from '../core/methods/subnet.js'
 import * as validatorsApi from '../core/methods/validators.js'
 import { upgradeTimeline, type TimelineEvent } from '../core/rules/timeline.js'
-import { comesWith } from '../core/config/upgrades.js'
+import { comesWith, newerNodeRelease, scheduleRelease } from '../core/config/upgrades.js'
 import { deriveHealthUrl, deriveInfoUrl, deriveValidatorsUrl } from '../core/url.js'
 import type { HealthReturnType } from '../core/types/health.js'
 import type { GetNodeIDReturnType, GetNodeVersionReturnType, PeersReturnType, UptimeReturnType } from '../core/types/info.js'
@@ -289,7 +289,13 @@ function nodeRows(n: StatusReport['node'], c: Styles): string[] {
       'version',
       show(
         n.version,
-        (v) => `${v.version} (database ${v.databaseVersion}${v.rpcProtocolVersion === undefined ? '' : `, rpc ${v.rpcProtocolVersion}`})`,
+        (v) =>
+          `${v.version} (database ${v.databaseVersion}${v.rpcProtocolVersion === undefined ? '' : `, rpc ${v.rpcProtocolVersion}`})${
+            // The schedule below is the node's own (its chain config), whatever this package's tables say.
+            newerNodeRelease(v.version)
+              ? `: newer than the releases this package knows (up to ${scheduleRelease}); the schedule shown is the node's own`
+              : ''
+          }`,
       ),
     ),
     row(
@@ -394,6 +400,9 @@ export function statusJson(r: StatusReport): string {
   const out = {
     url: r.url,
     healthy: r.node.health.ok ? r.node.health.value.healthy : null,
+    // Set when the node runs a release newer than this package's tables (its own schedule is what is shown).
+    ...(r.node.version.ok &&
+      newerNodeRelease(r.node.version.value.version) && { newerNodeRelease: newerNodeRelease(r.node.version.value.version) }),
     node: Object.fromEntries(Object.entries(r.node).map(([k, v]) => [k, plain(v)])),
     l1:
       'missing' in r.l1

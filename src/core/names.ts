@@ -57,7 +57,7 @@ export const isPrecompileKey = (key: string): key is PrecompileKey => Object.has
 /**
  * Stateful precompiles whose module is in subnet-evm but not registered, by config key: the
  * Gas Price Manager (ACP-224, `precompile/contracts/gaspricemanager/module.go`) has its import
- * commented out in `precompile/registry/registry.go` (avalanchego v1.15.0). A node ignores such
+ * commented out in `precompile/registry/registry.go` (avalanchego v1.15.0-fuji, the newest source read). A node ignores such
  * a key in a genesis (`params/extras/precompiles.go` `Precompiles.UnmarshalJSON` reads registered
  * keys only) and refuses it in upgrade.json (`precompile_upgrade.go` `PrecompileUpgrade.UnmarshalJSON`:
  * `unknown precompile config`). `registered: true` is the switch for the release that registers it:

@@ -90,8 +90,10 @@ const feeManager = { feeManagerConfig: { adminAddresses: [A], blockTimestamp: T0
 const minter = { contractNativeMinterConfig: { adminAddresses: [A], blockTimestamp: T0 + 200 } }
 const feeManagerOff = { feeManagerConfig: { blockTimestamp: T0 + 7200, disable: true } }
 const stateUpgrade = { blockTimestamp: T0 + 150, accounts: { [B]: { balanceChange: '0x100' } } }
+// Helicon with Granite: a local network has Helicon from genesis since avalanchego v1.15.1 (the default node), and
+// Subnet-EVM's fork order wants it no earlier than Granite.
 const upgradeJson = {
-  networkUpgradeOverrides: { graniteTimestamp: T0 + 100 },
+  networkUpgradeOverrides: { graniteTimestamp: T0 + 100, heliconTimestamp: T0 + 100 },
   precompileUpgrades: [feeManager, minter, feeManagerOff],
   stateUpgrades: [stateUpgrade],
 }
@@ -113,7 +115,7 @@ describe('offline: the node parse and Verify rules', () => {
     },
   )
 
-  const base = { networkUpgradeOverrides: { graniteTimestamp: T0 + 100 } }
+  const base = { networkUpgradeOverrides: { graniteTimestamp: T0 + 100, heliconTimestamp: T0 + 100 } }
   const refusals: [string, unknown, string][] = [
     [
       'parse: an unknown precompile key',
@@ -177,7 +179,7 @@ describe('offline: the node parse and Verify rules', () => {
     expect(r.stdout).toContain(
       `  ✗ ${path}: precompileUpgrades[0]: failed to parse upgrade bytes: unknown precompile config: gasPriceManagerConfig\n`,
     )
-    expect(r.stdout).toContain("(avalanchego v1.15.0 has the Gas Price Manager's module but does not register it")
+    expect(r.stdout).toContain("(avalanchego v1.15.0-fuji has the Gas Price Manager's module but does not register it")
     const j = await cli(['--genesis', genesis, '--upgrade', path, '--network', 'local', '--json'])
     const report = JSON.parse(j.stdout)
     expect(report.verdict).toBe('refused')
@@ -204,7 +206,7 @@ describe('offline: the node parse and Verify rules', () => {
     expect(report.warnings).toContainEqual({
       kind: 'ignored',
       source: 'genesis',
-      message: `${path}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`,
+      message: `${path}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0-fuji does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`,
     })
     expect(report.timeline.some((e: { name: string }) => e.name.includes('gasPriceManager'))).toBe(false)
   })
@@ -324,6 +326,7 @@ describe('against the devnet (--rpc)', () => {
     expect(r.stdout).toMatch(/chain {5}chainId 424242, last accepted block 0 at /)
     for (const source of [
       'upgrades.networkUpgradeOverrides.graniteTimestamp',
+      'upgrades.networkUpgradeOverrides.heliconTimestamp',
       'upgrades.precompileUpgrades[0]',
       'upgrades.stateUpgrades[0]',
       'upgrades.precompileUpgrades[1]',
@@ -335,6 +338,7 @@ describe('against the devnet (--rpc)', () => {
     const j = JSON.parse((await cli(['--genesis', genesis, '--upgrade', upgrade, '--rpc', devnet().rpcUrl, '--json'])).stdout)
     expect(j.warnings.filter((w: { kind: string }) => w.kind === 'margin').map((w: { source: string }) => w.source)).toEqual([
       'upgrades.networkUpgradeOverrides.graniteTimestamp',
+      'upgrades.networkUpgradeOverrides.heliconTimestamp',
       'upgrades.precompileUpgrades[0]',
       'upgrades.stateUpgrades[0]',
       'upgrades.precompileUpgrades[1]',
@@ -369,13 +373,13 @@ describe('against the devnet (--rpc)', () => {
         ['durangoTimestamp', 'activate', true],
         ['etnaTimestamp', 'activate', true],
         ['upgrades.networkUpgradeOverrides.graniteTimestamp', 'activate', true],
+        ['upgrades.networkUpgradeOverrides.heliconTimestamp', 'activate', true],
         ['upgrades.precompileUpgrades[0]', 'enable', true],
         ['upgrades.stateUpgrades[0]', 'apply', true],
         ['upgrades.precompileUpgrades[1]', 'enable', true],
         ['upgrades.precompileUpgrades[2]', 'disable', false],
-        ['heliconTimestamp', 'activate', false],
       ])
-      expect(j.timeline.at(-1)).toMatchObject({ scheduled: false, time: '9999-12-01T00:00:00Z', timestamp: '253399622400' })
+      expect(j.timeline.at(-1)).toMatchObject({ scheduled: true, action: 'disable', timestamp: `${T0 + 7200}` })
       expect(j.warnings).toEqual([])
     })
 
@@ -417,7 +421,7 @@ describe('against the devnet (--rpc)', () => {
       ],
       [
         'an activated network upgrade moved',
-        { ...upgradeJson, networkUpgradeOverrides: { graniteTimestamp: T0 + 400 } },
+        { ...upgradeJson, networkUpgradeOverrides: { graniteTimestamp: T0 + 400, heliconTimestamp: T0 + 400 } },
         `mismatching Granite fork block timestamp in database (have timestamp ${T0 + 100}, want timestamp ${T0 + 400}, rewindto timestamp ${T0 + 99})`,
       ],
       [
@@ -425,7 +429,12 @@ describe('against the devnet (--rpc)', () => {
         'Durango moved after it activated: libevm reports Shanghai',
         {
           ...upgradeJson,
-          networkUpgradeOverrides: { durangoTimestamp: 1_607_144_401, etnaTimestamp: 1_607_144_401, graniteTimestamp: T0 + 100 },
+          networkUpgradeOverrides: {
+            durangoTimestamp: 1_607_144_401,
+            etnaTimestamp: 1_607_144_401,
+            graniteTimestamp: T0 + 100,
+            heliconTimestamp: T0 + 100,
+          },
         },
         'mismatching Shanghai fork timestamp in database (have timestamp 1607144400, want timestamp 1607144401, rewindto timestamp 1607144399)',
       ],

@@ -113,7 +113,7 @@ describe.each([
       [['--port', '70000'], '--port must be a port number from 0 to 65535, got "70000"'],
       [['--anvil-port', 'x'], '--anvil-port must be a port number from 0 to 65535, got "x"'],
       [['--network-id', '0'], '--network-id must be an integer from 1 to 4294967295, got "0"'],
-      [['--node-version', '1.14.1'], '--node-version must be 1.14.2 or 1.15.0, got "1.14.1"'],
+      [['--node-version', '1.14.1'], '--node-version must be one of 1.14.2, 1.15.0-fuji, 1.15.0, 1.15.1, 1.15.2, 1.15.3, got "1.14.1"'],
       [['--api-max-blocks-per-request', '1.5'], '--api-max-blocks-per-request must be an integer, got "1.5"'],
       [['9650'], "Unexpected argument '9650'"],
     ]) {

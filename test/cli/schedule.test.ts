@@ -1,8 +1,9 @@
 /**
  * The network's upgrade schedule in `check` and `status`: with --rpc, the node's own
  * (`info.upgrades`, and the L1's `eth_getChainConfig`); offline, the built-in tables of
- * avalanchego v1.15.0 (`upgrade/upgrade.go`: Helicon on Fuji at 2026-07-28T15:00:00Z, unix
- * 1785250800). The fixture node answers as a v1.15.0 Fuji node; its replies are written out here.
+ * avalanchego v1.15.3 (Helicon on Fuji at 2026-07-28T15:00:00Z, unix 1785250800, and on Mainnet at
+ * 2026-09-22T15:00:00Z, unix 1790089200, since v1.15.0). The fixture node answers as a v1.15.0 Fuji node;
+ * its replies are written out here.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -162,11 +163,11 @@ describe('check --rpc against a Fuji L1 of avalanchego v1.15.0', () => {
   })
 })
 
-describe('offline on Fuji: the tables of v1.15.0', () => {
+describe('offline on Fuji: the tables of v1.15.3', () => {
   it('a heliconTimestamp override at or after 2026-07-28T15:00:00Z is valid; before it the node refuses it', async () => {
     const later = file('later.json', { networkUpgradeOverrides: { heliconTimestamp: HELICON + 3600 } })
     const ok = await cli(['--genesis', genesis, '--upgrade', later, '--network', 'fuji'])
-    expect(ok.stdout).toContain('schedule  avalanchego v1.15.0 (built in)')
+    expect(ok.stdout).toContain('schedule  avalanchego v1.15.3 (built in)')
     expect(ok.code).toBe(0)
     const earlier = file('earlier.json', { networkUpgradeOverrides: { heliconTimestamp: HELICON - 1 } })
     const refused = await cli(['--genesis', genesis, '--upgrade', earlier, '--network', 'fuji'])
@@ -174,6 +175,21 @@ describe('offline on Fuji: the tables of v1.15.0', () => {
     expect(refused.stdout).toContain(
       `networkUpgradeOverrides.heliconTimestamp: failed to verify genesis: invalid network upgrades: helicon fork block timestamp is invalid: provided timestamp must be greater than or equal to the default timestamp: provided timestamp ${HELICON - 1}, default timestamp ${HELICON}`,
     )
+  })
+})
+
+describe('offline on Mainnet: the tables of v1.15.3', () => {
+  it('Helicon is active since 2026-09-22 15:00 UTC (v1.15.0 notes), not unscheduled', async () => {
+    const r = await cli(['--genesis', genesis, '--network', 'mainnet'])
+    expect(r.stdout).toContain('schedule  avalanchego v1.15.3 (built in)')
+    expect(r.stdout).toMatch(/\n {2}● 2026-09-22 15:00:00 .* heliconTimestamp +Helicon network upgrade/)
+    expect(r.stdout).not.toContain('unscheduled')
+    const j = JSON.parse((await cli(['--genesis', genesis, '--network', 'mainnet', '--json'])).stdout)
+    expect(j.timeline.find((e: { name: string }) => e.name === 'helicon')).toMatchObject({
+      timestamp: '1790089200',
+      active: true,
+      scheduled: true,
+    })
   })
 })
 

@@ -45,10 +45,10 @@ describe('subnet-rpc status (in process)', () => {
     const d = devnet()
     for (const text of [
       `node ID       ${d.nodeID}`,
-      'version       avalanchego/1.15.0 (database v1.4.5, rpc 46)',
+      'version       avalanchego/1.15.3 (database v1.4.5, rpc 47)',
       'network       local (12345)',
       'health        healthy (10 checks)',
-      'peers         6 (avalanchego/1.15.0 ×5, avalanchego/1.14.2 ×1)',
+      'peers         6 (avalanchego/1.15.3 ×5, avalanchego/1.15.2 ×1)',
       'uptime        100.0000% rewarding stake, 99.4821% weighted average',
       `L1  devnet (${d.blockchainID})  ${d.aliasRpcUrl}`,
       `chain ID      ${d.chainId}`,

@@ -20,7 +20,7 @@ function blocks(devnet: () => { rpcUrl: string }) {
 }
 
 describe('before Granite', () => {
-  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: 2_000_000_000 }) })
+  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: 2_000_000_000, heliconTimestamp: 2_000_000_000 }) })
   const { mineAt, cost } = blocks(devnet)
 
   it('the genesis has 0 (Etna is active at its time); each block a second after its parent adds a step, up to the maximum', async () => {

@@ -174,7 +174,7 @@ describe('Granite active at genesis, with initialMinDelayMS', () => {
 describe('Granite after genesis', () => {
   const granite = T0 + 100
   // initialMinDelayMS only seeds a genesis that is already in Granite.
-  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: granite, initialMinDelayMS: 500 }) })
+  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: granite, heliconTimestamp: granite, initialMinDelayMS: 500 }) })
   const { mineAt, block } = chain(devnet)
 
   it('no ACP-226 fields before it; from its first block, InitialDelayExcess', async () => {

@@ -42,7 +42,7 @@ describe('custom genesis', () => {
     const expected =
       `{"allowFeeRecipients":true,"berlinBlock":0,"byzantiumBlock":0,"cancunTime":${D},"chainId":4321,"constantinopleBlock":0,` +
       `"durangoTimestamp":${D},"eip150Block":0,"eip155Block":0,"eip158Block":0,"etnaTimestamp":${D},"feeConfig":${fee},` +
-      `"graniteTimestamp":${D},"heliconTimestamp":253399622400,"homesteadBlock":0,"istanbulBlock":0,"londonBlock":0,"muirGlacierBlock":0,"petersburgBlock":0,` +
+      `"graniteTimestamp":${D},"heliconTimestamp":${D},"homesteadBlock":0,"istanbulBlock":0,"londonBlock":0,"muirGlacierBlock":0,"petersburgBlock":0,` +
       `"shanghaiTime":${D},"subnetEVMTimestamp":0,"warpConfig":{"blockTimestamp":null,"quorumNumerator":0,"requirePrimaryNetworkSigners":false},"upgrades":{}}`
     expect((await rpc(devnet().rpcUrl, 'eth_getChainConfig')).body).toBe(ok(expected))
   })

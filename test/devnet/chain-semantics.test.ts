@@ -11,7 +11,8 @@ const T1 = S + 3600
 const T2 = S + 7200
 const T3 = S + 10800
 const DURANGO = 1607144400
-const HELICON = 253399622400
+// Local networks have Helicon from genesis since avalanchego v1.15.1 (the devnet's default is v1.15.3).
+const HELICON = 1607144400
 
 const devnet = useDevnet({ startTime: S })
 

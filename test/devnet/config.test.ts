@@ -600,7 +600,13 @@ describe('go-ethereum fork ordering (libevm params/config.go CheckConfigForkOrde
   })
 
   it('shanghaiTime is not optional: unset (Durango unscheduled) with a later fork time set', () => {
-    const unscheduled = { durangoTimestamp: UNSCHEDULED, etnaTimestamp: UNSCHEDULED, graniteTimestamp: UNSCHEDULED }
+    // Helicon too: a v1.15.1+ local network has it from genesis, and it cannot come before Granite.
+    const unscheduled = {
+      durangoTimestamp: UNSCHEDULED,
+      etnaTimestamp: UNSCHEDULED,
+      graniteTimestamp: UNSCHEDULED,
+      heliconTimestamp: UNSCHEDULED,
+    }
     const spec = loadChainFiles(genesis(unscheduled), undefined, LOCAL).spec
     expect(spec.eth.shanghaiTime).toBeUndefined()
     expect(spec.eth.cancunTime).toBeUndefined()
@@ -678,7 +684,8 @@ describe('eth_getChainConfig serialisation of a loaded config (ChainConfigWithUp
         stateUpgrades: [
           { blockTimestamp: 1_700_000_001, accounts: { [account]: { balanceChange: '1000', storage: { [slot]: val }, code: '0x6000' } } },
         ],
-        networkUpgradeOverrides: { graniteTimestamp: 1_700_000_000, fortunaTimestamp: 1_650_000_000 },
+        // Helicon with Granite: on a local network it is active from genesis (v1.15.1+), and cannot come before Granite.
+        networkUpgradeOverrides: { graniteTimestamp: 1_700_000_000, fortunaTimestamp: 1_650_000_000, heliconTimestamp: 1_700_000_000 },
       },
       LOCAL,
     )
@@ -686,9 +693,9 @@ describe('eth_getChainConfig serialisation of a loaded config (ChainConfigWithUp
       '{"gasLimit":8000000,"targetBlockRate":2,"minBaseFee":25000000000,"targetGas":15000000,"baseFeeChangeDenominator":36,"minBlockGasCost":0,"maxBlockGasCost":1000000,"blockGasCostStep":200000}'
     expect(goJson(chainConfigJson(files.spec))).toBe(
       `{"berlinBlock":0,"byzantiumBlock":0,"cancunTime":${DURANGO},"chainId":99999,"constantinopleBlock":0,"durangoTimestamp":${DURANGO},"eip150Block":0,"eip155Block":0,"eip158Block":0,"etnaTimestamp":${DURANGO},` +
-        `"feeConfig":${feeJson},"fortunaTimestamp":1650000000,"graniteTimestamp":1700000000,"heliconTimestamp":253399622400,"homesteadBlock":0,"istanbulBlock":0,"londonBlock":0,"muirGlacierBlock":0,"petersburgBlock":0,` +
+        `"feeConfig":${feeJson},"fortunaTimestamp":1650000000,"graniteTimestamp":1700000000,"heliconTimestamp":1700000000,"homesteadBlock":0,"istanbulBlock":0,"londonBlock":0,"muirGlacierBlock":0,"petersburgBlock":0,` +
         `"shanghaiTime":${DURANGO},"subnetEVMTimestamp":0,` +
-        '"upgrades":{"networkUpgradeOverrides":{"fortunaTimestamp":1650000000,"graniteTimestamp":1700000000},' +
+        '"upgrades":{"networkUpgradeOverrides":{"fortunaTimestamp":1650000000,"graniteTimestamp":1700000000,"heliconTimestamp":1700000000},' +
         `"stateUpgrades":[{"blockTimestamp":1700000001,"accounts":{"${account.toLowerCase()}":{"code":"0x6000","storage":{"${slot}":"${val}"},"balanceChange":"0x3e8"}}}],` +
         '"precompileUpgrades":[{"txAllowListConfig":{"blockTimestamp":1700000002}}]}}',
     )
@@ -752,7 +759,7 @@ describe('startDevnet with the Gas Price Manager in a genesis (a node ignores it
   const genesis = testGenesis({ chainId: 4242, gasPriceManagerConfig: { blockTimestamp: 0 } })
   // The wording of src/core/config/genesis.ts (loadChainFiles), the one `subnet-rpc check` prints.
   const warning = (file: string) =>
-    `${file}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`
+    `${file}: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0-fuji does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it`
 
   it('startDevnet gives the warning to onWarning and lists it in devnet.warnings; the chain runs without it', async () => {
     const seen: string[] = []

@@ -15,7 +15,7 @@ const genesis = (chainId: number, granite: number) =>
   tableGenesis(
     chainId,
     { warpConfig: { blockTimestamp: T0, quorumNumerator: 67 } },
-    { durangoTimestamp: T0, etnaTimestamp: T0, graniteTimestamp: granite },
+    { durangoTimestamp: T0, etnaTimestamp: T0, graniteTimestamp: granite, heliconTimestamp: granite },
   )
 const forks = [
   { name: 'Fortuna', granite: false, devnet: useDevnet({ genesis: genesis(43_351, LATER), networkID: NETWORK_ID }) },

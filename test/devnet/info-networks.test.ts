@@ -1,6 +1,7 @@
 /**
  * `/ext/info` values that follow from the network ID (spec §2.4, §2.5, §2.9, §2.13):
- * mainnet, Fuji and a custom network.
+ * mainnet, Fuji and a custom network, on the default node profile (avalanchego v1.15.3: Helicon on
+ * Mainnet 2026-09-22T15:00:00Z since v1.15.0, from genesis on other networks since v1.15.1).
  */
 import { describe, expect, it } from 'vitest'
 import { rpc, useDevnet, type RawReply } from '../helpers/devnet.js'
@@ -22,11 +23,11 @@ describe('mainnet (networkID 1)', () => {
     expectInvoked(await call('info.getNetworkID'), ok('{"networkID":"1"}'))
     expectInvoked(await call('info.getNetworkName'), ok('{"networkName":"mainnet"}'))
   })
-  it('upgrades is upgrade.Mainnet, as spec §2.13 lists it', async () => {
+  it('upgrades is upgrade.Mainnet, as spec §2.13 lists it, with Helicon at 2026-09-22T15:00:00Z (v1.15.0 notes)', async () => {
     expectInvoked(
       await call('info.upgrades'),
       ok(
-        '{"apricotPhase1Time":"2021-03-31T14:00:00Z","apricotPhase2Time":"2021-05-10T11:00:00Z","apricotPhase3Time":"2021-08-24T14:00:00Z","apricotPhase4Time":"2021-09-22T21:00:00Z","apricotPhase4MinPChainHeight":793005,"apricotPhase5Time":"2021-12-02T18:00:00Z","apricotPhasePre6Time":"2022-09-05T01:30:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T03:00:00Z","banffTime":"2022-10-18T16:00:00Z","cortinaTime":"2023-04-25T15:00:00Z","cortinaXChainStopVertexID":"jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga","durangoTime":"2024-03-06T16:00:00Z","etnaTime":"2024-12-16T17:00:00Z","fortunaTime":"2025-04-08T15:00:00Z","graniteTime":"2025-11-19T16:00:00Z","graniteEpochDuration":300000000000,"heliconTime":"9999-12-01T00:00:00Z"}',
+        '{"apricotPhase1Time":"2021-03-31T14:00:00Z","apricotPhase2Time":"2021-05-10T11:00:00Z","apricotPhase3Time":"2021-08-24T14:00:00Z","apricotPhase4Time":"2021-09-22T21:00:00Z","apricotPhase4MinPChainHeight":793005,"apricotPhase5Time":"2021-12-02T18:00:00Z","apricotPhasePre6Time":"2022-09-05T01:30:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T03:00:00Z","banffTime":"2022-10-18T16:00:00Z","cortinaTime":"2023-04-25T15:00:00Z","cortinaXChainStopVertexID":"jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga","durangoTime":"2024-03-06T16:00:00Z","etnaTime":"2024-12-16T17:00:00Z","fortunaTime":"2025-04-08T15:00:00Z","graniteTime":"2025-11-19T16:00:00Z","graniteEpochDuration":300000000000,"heliconTime":"2026-09-22T15:00:00Z"}',
       ),
     )
   })
@@ -110,11 +111,11 @@ describe('a custom network (networkID 1337)', () => {
       ),
     )
   })
-  it('upgrades is upgrade.Default: everything initially active except Helicon, 30s epochs', async () => {
+  it('upgrades is upgrade.Default: everything initially active, Helicon too since v1.15.1; 30s epochs', async () => {
     const r = await call('info.upgrades')
     expect(r.body).toContain('"cortinaXChainStopVertexID":"11111111111111111111111111111111LpoYY"')
     expect(r.body).toContain(
-      '"graniteTime":"2020-12-05T05:00:00Z","graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}',
+      '"graniteTime":"2020-12-05T05:00:00Z","graniteEpochDuration":30000000000,"heliconTime":"2020-12-05T05:00:00Z"}',
     )
   })
 })

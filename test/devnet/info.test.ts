@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { post, rpc, useDevnet, type RawReply } from '../helpers/devnet.js'
 import { createNodeIdentity, verifyProofOfPossession } from '../../packages/devnet/src/identity.js'
 
-const devnet = useDevnet({ seed: 'info-tests' })
+// A node of the Fuji pre-release v1.15.0-fuji, the release read at its tag: its exact replies are written out below.
+const devnet = useDevnet({ seed: 'info-tests', nodeVersion: '1.15.0-fuji' })
 
 // Everything below follows from the seed 'info-tests' (and the local network, 12345).
 const NODE_ID = 'NodeID-PfREQWEzzhxjX6E3FfeK3GCyYvPSJrTv1'
@@ -76,12 +77,12 @@ function expectSilent(r: RawReply) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Exact replies of the devnet's default node (seed 'info-tests', network 12345).
+// Exact replies of the devnet's node (seed 'info-tests', network 12345, v1.15.0-fuji).
 // ---------------------------------------------------------------------------------------
 
 const acpEntry = (support: string, supporters: string[], object: string, objectors: string[], abstain: string) =>
   `{"supportWeight":"${support}","supporters":${JSON.stringify(supporters)},"objectWeight":"${object}","objectors":${JSON.stringify(objectors)},"abstainWeight":"${abstain}"}`
-// v1.15.0's current ACPs (utils/constants/acps.go): the six scheduled ones every v1.15.0 peer supports implicitly,
+// v1.15.0-fuji's current ACPs (utils/constants/acps.go): the six scheduled ones every v1.15.0 peer supports implicitly,
 // and 224 and 247, on which peers were told to vote. PEER[3], on v1.14.2 with weight 0, does not count.
 const SCHEDULED = [194, 236, 267, 273, 283, 285]
 const scheduledEntry = acpEntry('34000000000000', [PEER[2], PEER[0], PEER[5], PEER[1], PEER[4]], '0', [], '161113778098286584')
@@ -103,7 +104,7 @@ const UPGRADES_RESULT =
   `"durangoTime":"${LOCAL_TIME}","etnaTime":"${LOCAL_TIME}","fortunaTime":"${LOCAL_TIME}","graniteTime":"${LOCAL_TIME}",` +
   `"graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}`
 
-// v1.15.0 (version/constants.go at v1.15.0-fuji): protocol 46; the C-Chain and Subnet-EVM report version.Current.Semantic().
+// v1.15.0-fuji (version/constants.go at that tag, Current 1.15.0): protocol 46; the C-Chain and Subnet-EVM report version.Current.Semantic().
 const NODE_VERSION_RESULT =
   '{"version":"avalanchego/1.15.0","databaseVersion":"v1.4.5","rpcProtocolVersion":"46",' +
   '"gitCommit":"e8f9781ee57de048bbfde5be0fa632e9efdf1448",' +

@@ -35,6 +35,8 @@ const genesis = {
     durangoTimestamp: DURANGO,
     etnaTimestamp: DURANGO,
     graniteTimestamp: DURANGO,
+    // Not before Granite: a local network has Helicon from genesis since avalanchego v1.15.1.
+    heliconTimestamp: DURANGO,
     feeConfig: testFeeConfig,
     contractNativeMinterConfig: admin,
     feeManagerConfig: admin,

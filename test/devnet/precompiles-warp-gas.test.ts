@@ -25,6 +25,8 @@ const genesis = {
     durangoTimestamp: T0,
     etnaTimestamp: T0,
     graniteTimestamp: GRANITE,
+    // Not before Granite: a local network has Helicon from genesis since avalanchego v1.15.1.
+    heliconTimestamp: GRANITE,
     feeConfig: testFeeConfig,
     warpConfig: { blockTimestamp: T0, quorumNumerator: 67 },
   },

@@ -21,7 +21,7 @@ const fixtures = resolve(import.meta.dirname, '../fixtures')
 const genesisDir = join(fixtures, 'subnet-evm-genesis')
 const minterUpgrade = join(fixtures, 'upgrades/contract_native_minter.upgrade.json')
 
-/** Local networks' times (avalanchego `upgrade.Default`): Durango, Etna and Granite initially active; Helicon unscheduled. */
+/** Local networks' times (avalanchego `upgrade.Default`, v1.15.3, the devnet's default): Durango, Etna, Granite and Helicon (since v1.15.1) initially active. */
 const INITIALLY_ACTIVE = 1_607_144_400n
 const UNSCHEDULED = 253_399_622_400n
 const MAX_TIMESTAMP = 2 ** 53 - 1
@@ -88,7 +88,7 @@ function expectedChainConfig(genesis: Json, upgrade: Json | undefined): Json {
     durangoTimestamp: INITIALLY_ACTIVE,
     etnaTimestamp: INITIALLY_ACTIVE,
     graniteTimestamp: INITIALLY_ACTIVE,
-    heliconTimestamp: UNSCHEDULED,
+    heliconTimestamp: INITIALLY_ACTIVE,
   })
   for (const key of precompileKeys) if (c[key]) out[key] = expectedPrecompile(key, c[key])
   out.upgrades = {}
@@ -150,7 +150,7 @@ function expectedRules(genesis: Json, upgrade: Json | undefined, t: bigint): Jso
       IsEtna: at(INITIALLY_ACTIVE),
       IsFortuna: false,
       IsGranite: at(INITIALLY_ACTIVE),
-      IsHelicon: at(UNSCHEDULED),
+      IsHelicon: at(INITIALLY_ACTIVE),
     },
     precompiles: Object.fromEntries(Object.entries(active).map(([k, v]) => [k, { timestamp: v.blockTimestamp }])),
   }

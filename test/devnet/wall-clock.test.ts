@@ -83,7 +83,7 @@ describe('a genesis at timestamp 0', () => {
 })
 
 describe('before Granite, a block is built once its tips pay its block gas cost (customheader.VerifyBlockFee)', () => {
-  const devnet = useDevnet({ genesis: testGenesis({ chainId: 4330, graniteTimestamp: 4_000_000_000 }) })
+  const devnet = useDevnet({ genesis: testGenesis({ chainId: 4330, graniteTimestamp: 4_000_000_000, heliconTimestamp: 4_000_000_000 }) })
   const send = async (tip: bigint) => {
     const raw = JSON.parse(
       (

@@ -393,7 +393,7 @@ describe('Warp on one L1 before Granite: a message of its own, delivered to itse
     genesis: tableGenesis(
       43_403,
       { warpConfig: { blockTimestamp: T0, quorumNumerator: 67 } },
-      { durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: LATER },
+      { durangoTimestamp: 0, etnaTimestamp: 0, graniteTimestamp: LATER, heliconTimestamp: LATER },
     ),
   })
   const admin = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')

@@ -92,7 +92,7 @@ const expectations: { file: string; when: string; prints: (port: string) => (str
   { file: 'docs/ethers.md', when: 'provider.info.url', prints: (port) => [`127.0.0.1:${port}/ext/info?token=abc`] },
   // docs/errors.md, against a healthy node
   { file: 'docs/errors.md', when: "console.log('minBaseFee', feeConfig.minBaseFee)", prints: () => ['minBaseFee 25000000000'] },
-  { file: 'docs/errors.md', when: "console.log('node', version)", prints: () => ['node avalanchego/1.15.0'] },
+  { file: 'docs/errors.md', when: "console.log('node', version)", prints: () => ['node avalanchego/1.15.3'] },
 ]
 const expectationsOf = (p: Prepared) => expectations.filter((e) => p.snippet.file === e.file && p.snippet.code.includes(e.when))
 

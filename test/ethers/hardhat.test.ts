@@ -170,7 +170,7 @@ describe('examples/hardhat: scripts/read.cjs through hre', () => {
   })
 
   it('prints the node version from the Info API', () => {
-    expect(printed.nodeVersion).toBe('avalanchego/1.15.0')
+    expect(printed.nodeVersion).toBe('avalanchego/1.15.3')
   })
 
   it('keeps Hardhat’s cache in the example, git-ignored', () => {

@@ -135,7 +135,7 @@ describe('no detection loop at /ext/info', () => {
   it('a SubnetProvider made from the /ext/info URL itself: Info calls work and nothing else is sent', async () => {
     const p = new SubnetProvider(`${rec().url}/ext/info`)
     providers.push(p)
-    expect(await p.info.getNodeVersion()).toMatchObject({ version: 'avalanchego/1.15.0' })
+    expect(await p.info.getNodeVersion()).toMatchObject({ version: 'avalanchego/1.15.3' })
     expect(await p.info.getNetworkName()).toBe('local')
     // JsonRpcProvider would retry detection every second; wait past that.
     await new Promise((r) => setTimeout(r, 1500))

@@ -190,7 +190,7 @@ describe('SubnetProvider: provider.info (the 13 Info methods)', () => {
   it('getNodeVersion, getTxFee, getVMs', async () => {
     const version = await provider.info.getNodeVersion()
     expect(version).toEqual(expectedInfo.getNodeVersion(await info('info.getNodeVersion')))
-    expect(version.rpcProtocolVersion).toBe(46)
+    expect(version.rpcProtocolVersion).toBe(47)
     const fee = await provider.info.getTxFee()
     expect(fee).toEqual(expectedInfo.getTxFee(await info('info.getTxFee')))
     expect(fee.txFee).toBe(1_000_000n)

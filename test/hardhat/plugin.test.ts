@@ -337,7 +337,7 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       role: '1',
       // contract_native_minter.json's minBaseFee.
       minBaseFee: '1000000000',
-      version: 'avalanchego/1.15.0',
+      version: 'avalanchego/1.15.3',
     })
     // The devnet stops with the script (its process sees the channel close): then nothing answers on its port.
     while (

@@ -92,7 +92,7 @@ describe('the Gas Price Manager as core knows it', () => {
     )
     expect(files.spec.genesisPrecompiles.map((p) => p.key)).not.toContain('gasPriceManagerConfig')
     expect(files.warnings).toEqual([
-      'genesis: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0 does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it',
+      'genesis: config.gasPriceManagerConfig: ignored: avalanchego v1.15.0-fuji does not register the Gas Price Manager (precompile/registry/registry.go), so a node starts this genesis without it',
     ])
   })
 })

@@ -67,7 +67,7 @@ describe('an L1 in Granite: timestampMilliseconds is the node hex viem leaves', 
 })
 
 describe('an L1 before Granite: blockGasCost is the node hex viem leaves', () => {
-  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: T0 + 1_000_000 }) })
+  const devnet = useDevnet({ genesis: genesis({ graniteTimestamp: T0 + 1_000_000, heliconTimestamp: T0 + 1_000_000 }) })
   const { client, head, mineAt } = fees(devnet)
 
   it('blockGasCost and nextBaseFee read the viem block as it is, block after block', async () => {

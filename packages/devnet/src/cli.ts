@@ -25,7 +25,7 @@ Options:
   --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
-  --node-version <v> The avalanchego release the node reports and follows: ${nodeReleases.join(' or ')}
+  --node-version <v> The avalanchego release the node reports and follows: ${nodeReleases.join(', ')}
                      (default ${latestNodeRelease}, the latest)
   --alias <name>     Alias of the L1 in /ext/bc/<alias>/rpc (default devnet)
   --l1 <alias>=<genesis.json>[,<upgrade.json>]
@@ -143,7 +143,7 @@ function parseOptions(argv: string[]) {
     throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
   const nodeVersion = values['node-version']
   if (nodeVersion !== undefined && !(nodeReleases as readonly string[]).includes(nodeVersion))
-    throw new Error(`--node-version must be ${nodeReleases.join(' or ')}, got ${JSON.stringify(nodeVersion)}`)
+    throw new Error(`--node-version must be one of ${nodeReleases.join(', ')}, got ${JSON.stringify(nodeVersion)}`)
   const maxBlocks = values['api-max-blocks-per-request']
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))

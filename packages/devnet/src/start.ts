@@ -8,6 +8,7 @@ import {
   latestNodeRelease,
   loadChainFiles,
   nodeReleases,
+  nodeReleaseTable,
   upgradeSchedule,
   type ChainFiles,
   type JsonSource,
@@ -64,7 +65,8 @@ export type DevnetOptions = {
   /**
    * The avalanchego release the node reports and follows (its profile): version strings, plugin protocol, VM
    * versions, current ACPs and the network's upgrade schedule (`info.upgrades`, the chain config's network
-   * upgrade times). `'1.14.2'` or `'1.15.0'`; default the latest, `'1.15.0'`.
+   * upgrade times) and the health checks it runs: `'1.14.2'`, `'1.15.0-fuji'` (the Fuji pre-release, which reports
+   * 1.15.0), `'1.15.0'`, `'1.15.1'`, `'1.15.2'` or `'1.15.3'` (`nodeReleases`); default the latest, `'1.15.3'`.
    */
   nodeVersion?: NodeRelease
   /** Seed for the node identity, peer IDs and the L1's IDs; same seed, same devnet. Default `subnet-rpc-devnet`. */
@@ -192,6 +194,9 @@ export type Devnet = {
   stop(): Promise<void>
 }
 
+/** `a, b or c`. */
+const oneOf = (list: readonly string[]) => `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`
+
 /**
  * Starts a devnet. It needs the optional peer dependencies `@viem/anvil` and `@noble/curves`
  * and an anvil binary (`@foundry-rs/anvil`, or see `anvilBinary`); without them it throws a
@@ -210,7 +215,14 @@ export type Devnet = {
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const release = options.nodeVersion ?? latestNodeRelease
   if (!(nodeReleases as readonly unknown[]).includes(release))
-    throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: nodeReleases.map((r) => `'${r}'`).join(' or ') })
+    throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: oneOf(nodeReleases.map((r) => `'${r}'`)) })
+  // A Fuji pre-release refuses Mainnet at start (config/config.go: "mainnet is not supported").
+  if (options.networkID === 1 && !nodeReleaseTable[release].runsMainnet)
+    throw new InvalidArgumentError({
+      argument: 'networkID',
+      value: 1,
+      accepted: `any network but Mainnet (1) with nodeVersion '${release}': avalanchego ${nodeReleaseTable[release].tag} refuses Mainnet ("mainnet is not supported"); use a release such as '${latestNodeRelease}' for Mainnet`,
+    })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
   const seed = options.seed ?? 'subnet-rpc-devnet'

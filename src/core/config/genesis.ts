@@ -10,7 +10,7 @@ import type { ChainSpec, UpgradeFile } from './types.js'
 import type { UpgradeTimes } from './networkUpgrades.js'
 import { ignoredGenesisPrecompiles, registeredPrecompileKeys } from './precompiles.js'
 import { pendingPrecompiles, type ConfigPrecompileKey } from '../names.js'
-import { scheduleRelease } from './upgrades.js'
+import { sourceRelease } from './upgrades.js'
 
 export type AllocEntry = { address: `0x${string}`; balance: bigint; code?: string; storage?: [string, string][]; nonce?: bigint }
 
@@ -113,7 +113,7 @@ export function loadChainFiles(
   const warnings = isObject(config)
     ? ignoredGenesisPrecompiles(config, registered).map(
         (key) =>
-          `${g.file}: config.${key}: ignored: avalanchego ${scheduleRelease} does not register the ${pendingPrecompiles[key].name} (precompile/registry/registry.go), so a node starts this genesis without it`,
+          `${g.file}: config.${key}: ignored: avalanchego ${sourceRelease} does not register the ${pendingPrecompiles[key].name} (precompile/registry/registry.go), so a node starts this genesis without it`,
       )
     : []
   let upgrades: UpgradeFile = { stateUpgrades: [], precompileUpgrades: [] }

@@ -47,7 +47,7 @@ export const registeredPrecompileKeys: readonly ConfigPrecompileKey[] = /* @__PU
 
 /**
  * The Gas Price Manager (ACP-224, `gasPriceManagerConfig`, `contracts/gaspricemanager/module.go`):
- * not registered by avalanchego v1.15.0, so nothing is served there yet. Use with `gasPriceManagerAbi` (`subnet-rpc`). Here, not
+ * not registered by avalanchego v1.15.0-fuji (the newest source read), so nothing is served there yet. Use with `gasPriceManagerAbi` (`subnet-rpc`). Here, not
  * in src/core/precompiles/addresses.ts, so that the viem actions' bundles do not carry it.
  *
  * @example

@@ -572,7 +572,7 @@ const gasPriceConfigComponents = [
  * `commontype.GasPriceConfig` (`commontype/gas_price_config.go`): `validatorTargetGas`,
  * `targetGas`, `staticPricing`, `minGasPrice`, `timeToDouble`.
  *
- * Not served yet: avalanchego v1.15.0 has the module but does not register it
+ * Not served yet: avalanchego v1.15.0-fuji (the newest source read) has the module but does not register it
  * (`precompile/registry/registry.go`), so no chain runs it (see `pendingPrecompiles` in `subnet-rpc/config`).
  *
  * Source: `graft/subnet-evm/precompile/contracts/gaspricemanager/IGasPriceManager.abi` (ava-labs/avalanchego).

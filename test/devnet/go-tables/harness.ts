@@ -58,7 +58,8 @@ export const tableGenesis = (
   gasLimit: '0x7A1200',
   difficulty: '0x0',
 })
-export const preDurango = { durangoTimestamp: LATER, etnaTimestamp: LATER, graniteTimestamp: LATER }
+// Helicon with them: a local network has it from genesis since avalanchego v1.15.1, and it cannot come before Granite.
+export const preDurango = { durangoTimestamp: LATER, etnaTimestamp: LATER, graniteTimestamp: LATER, heliconTimestamp: LATER }
 
 export const TX_ALLOW_LIST = '0x0200000000000000000000000000000000000002'
 

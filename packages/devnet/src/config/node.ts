@@ -1,7 +1,7 @@
 /**
  * The simulated node behind `/ext/info`: identity, version, peers, ACP votes, uptime.
  * Defaults describe a realistic validator of one avalanchego release (a node profile: a row of
- * subnet-rpc's `nodeReleaseTable`, v1.15.0 unless another is chosen) on a local network.
+ * subnet-rpc's `nodeReleaseTable`, the latest unless another is chosen) on a local network.
  */
 import { sha256 } from '@noble/hashes/sha256'
 import { encodeCb58 } from 'subnet-rpc'
@@ -47,7 +47,7 @@ export type NodeConfig = {
   ip: string
   txFee: bigint
   createAssetTxFee: bigint
-  /** ACPs the node counts votes for (`constants.CurrentACPs`): none in v1.14.2, eight in v1.15.0. */
+  /** ACPs the node counts votes for (`constants.CurrentACPs`): none in v1.14.2, eight in v1.15.0-fuji. */
   currentACPs: number[]
   /** Total primary-network weight, for `abstainWeight`. */
   totalWeight: bigint
@@ -137,7 +137,8 @@ export function resolveNodeConfig(
     const { also = [], ...rest } = p
     const { upgradeTime, scheduled } = handshake(runs)
     return defaultPeer(peerIDs[i]!, i, {
-      version: `avalanchego/${runs}`,
+      // A release's row names the version it reports (v1.15.0-fuji reports 1.15.0); a release without one, its number.
+      version: `avalanchego/${runs in nodeReleaseTable ? nodeReleaseTable[runs as NodeRelease].version : runs}`,
       upgradeTime,
       // config/config.go: the scheduled ACPs are supported implicitly, besides those a peer is told to support.
       supportedACPs: [...scheduled, ...also],
@@ -146,12 +147,17 @@ export function resolveNodeConfig(
   }
   const defaults: Omit<NodeConfig, 'identity' | 'release'> = {
     networkID,
-    version: `avalanchego/${release}`,
+    version: `avalanchego/${row.version}`,
     databaseVersion: row.databaseVersion,
     rpcProtocolVersion: row.rpcProtocolVersion,
     gitCommit: row.gitCommit,
     // avm and platform: version.Current.String(); the C-Chain and Subnet-EVM: version.Current.Semantic().
-    vmVersions: { avm: `avalanchego/${release}`, evm: `v${release}`, platform: `avalanchego/${release}`, [subnetEvmVmID]: `v${release}` },
+    vmVersions: {
+      avm: `avalanchego/${row.version}`,
+      evm: `v${row.version}`,
+      platform: `avalanchego/${row.version}`,
+      [subnetEvmVmID]: `v${row.version}`,
+    },
     vms: {
       jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'],
       mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6: ['evm'],
@@ -165,7 +171,7 @@ export function resolveNodeConfig(
     currentACPs: [...row.currentACPs],
     totalWeight: 161_147_778_098_286_584n,
     uptime: { rewardingStakePercentage: 100, weightedAveragePercentage: 99.4821 },
-    // Opinions on the ACPs that are current but not scheduled in v1.15.0 (224, 247); a node counts only its
+    // Opinions on the ACPs that are current but not scheduled since v1.15.0-fuji (224, 247); a node counts only its
     // own current ACPs (peer.go), so a v1.14.2 node shows none.
     peers: [
       peer(0, release, { trackedSubnets: [...l1Subnets], also: [224], objectedACPs: [247] }),

@@ -18,6 +18,7 @@ import { sha256 } from '@noble/hashes/sha256'
 import type { NodeConfig } from '../config/node.js'
 import { formatRfc3339 } from '../wire/goFormat.js'
 import { goMap } from 'subnet-rpc/internal'
+import { nodeReleaseTable } from 'subnet-rpc/config'
 import { decodeInfoArgs, fail, sliceField } from '../info/args.js'
 import { goJsonTypeName, goStringValue } from '../wire/goScanner.js'
 import type { ServiceHandler } from '../wire/gorilla.js'
@@ -70,6 +71,7 @@ const latest = (agos: number[]) => (agos.length ? Math.min(...agos) * 1000 : 0)
 /** The checks of the devnet's node, by kind. */
 function checks(state: HealthState): Record<HealthKind, Check[]> {
   const { node } = state
+  const acceptanceTime = nodeReleaseTable[node.release].healthChecks.avgAcceptanceTime
   const bootstrapped: Check = { name: 'bootstrapped', tags: [applicationTag], run: () => ({ details: [] }) }
   const chainCheck = (name: string, chainID: string, subnetID: string, vm: unknown, l1?: HealthL1): Check => ({
     name,
@@ -89,12 +91,16 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
       const percent = l1 ? l1Stake(l1) : 1
       const details = {
         engine: {
-          consensus: {
-            processingBlocks: 0,
-            longestProcessingBlock: '0s',
-            lastAcceptedID: encodeCb58(Buffer.from(last.hash.slice(2), 'hex')),
-            lastAcceptedHeight: last.height,
-          },
+          // snow/consensus/snowman/topological.go HealthCheck: a Go map, written with its keys sorted. v1.14.2 to
+          // v1.15.0-fuji also average the time from building a block to accepting it (a matured averager: 0 for its
+          // first 5 minutes, and the devnet accepts a block as it builds it) and fail above 15 s; v1.15.0 dropped it.
+          consensus: goMap<unknown>([
+            ['processingBlocks', 0],
+            ['longestProcessingBlock', '0s'],
+            ['lastAcceptedID', encodeCb58(Buffer.from(last.hash.slice(2), 'hex'))],
+            ['lastAcceptedHeight', last.height],
+            ...(acceptanceTime ? [['avgAcceptanceTime', '0s'] as const] : []),
+          ]),
           vm,
         },
         networking: { percentConnected: percent, disconnectedValidators: [] },
