@@ -1,8 +1,10 @@
 /**
  * DELEGATECALL and CALLCODE into a precompile, as the node's rules for the active upgrade say
  * (params/hooks_libevm.go `makePrecompile`): from Granite the precompile reverts with no gas left, so the calling
- * contract sees a failed call with no data and all the gas it forwarded used; before Granite it runs (in the
- * caller's account, whose storage it reads). A plain CALL is unchanged. Two L1s of one devnet: Granite active (the
+ * contract sees a failed call with no data and all the gas it forwarded used. Before Granite the stand-in runs it in
+ * the caller's account, whose storage it reads, as a node did before `InvalidateDelegateUnix` (2025-08-02); from
+ * then to Granite a node invalidates the transaction instead, which the devnet does not do (docs/devnet.md,
+ * Precompiles): the second test pins the devnet's behaviour, not that rule. A plain CALL is unchanged. Two L1s of one devnet: Granite active (the
  * local network's 2020 time) and Granite a day ahead (a genesis override).
  */
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem'
@@ -100,7 +102,7 @@ describe('DELEGATECALL and CALLCODE into a precompile', () => {
     expect(BigInt(receipt.gasUsed)).toBeGreaterThan(FORWARDED)
   })
 
-  it("before Granite: it runs in the caller's account (no role there)", async () => {
+  it("before Granite the devnet runs it in the caller's account (no role there), as a node before InvalidateDelegateUnix", async () => {
     const at = await deploy('before')
     for (const kind of [1, 2]) {
       const { ok, used, out } = await outcome('before', at, kind)
