@@ -78,7 +78,7 @@ const run = (kind: number) => encodeFunctionData({ abi: Caller.abi as never, fun
 async function outcome(alias: string, to: string, kind: number) {
   const reply = await call(alias, 'eth_call', [{ from: ADMIN, to, data: run(kind), gas: '0x100000' }, 'latest'])
   expect(reply.error).toBeUndefined()
-  const [ok, used, out] = decodeFunctionResult({ abi: Caller.abi as never, functionName: 'run', data: reply.result }) as [
+  const [ok, used, out] = decodeFunctionResult({ abi: Caller.abi, functionName: 'run', data: reply.result } as never) as unknown as [
     boolean,
     bigint,
     Hex,

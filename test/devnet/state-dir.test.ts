@@ -252,3 +252,36 @@ describe('stateDir', () => {
     expect(existsSync(join(stateDir, 'devnet.json'))).toBe(true)
   })
 })
+
+describe('stateDir with several L1s', () => {
+  const dir2 = join(dir, 'multi')
+  const l1Genesis = (chainId: number) => ({ ...genesisJson, config: { ...genesisJson.config, chainId } })
+
+  it('each L1 is kept under its alias and resumed; a start may give the aliases alone', async () => {
+    let devnet = await startDevnet({
+      stateDir: dir2,
+      onWarning: () => {},
+      l1s: [
+        { alias: 'a', genesis: l1Genesis(77_801) },
+        { alias: 'b', genesis: l1Genesis(77_802) },
+      ],
+    })
+    const url = (d: Devnet, alias: string) => d.l1s.find((l) => l.alias === alias)!.rpcUrl
+    const head = async (d: Devnet, alias: string) =>
+      JSON.parse((await rpc(url(d, alias), 'eth_getBlockByNumber', '["latest",false]')).body).result.hash
+    await rpc(url(devnet, 'a'), 'anvil_mine', '["0x3"]')
+    await rpc(url(devnet, 'b'), 'anvil_mine', '["0x7"]')
+    const before = { a: await head(devnet, 'a'), b: await head(devnet, 'b'), ids: devnet.l1s.map((l) => [l.blockchainID, l.subnetID]) }
+    await devnet.stop()
+    expect(readdirSync(join(dir2, 'l1')).sort()).toEqual(['a', 'b'])
+    devnet = await startDevnet({ stateDir: dir2, onWarning: () => {}, l1s: [{ alias: 'a' }, { alias: 'b' }] })
+    try {
+      expect({ a: await head(devnet, 'a'), b: await head(devnet, 'b'), ids: devnet.l1s.map((l) => [l.blockchainID, l.subnetID]) }).toEqual(
+        before,
+      )
+      expect(devnet.l1s.map((l) => l.chainId)).toEqual([77_801n, 77_802n])
+    } finally {
+      await devnet.stop()
+    }
+  }, 120_000)
+})
