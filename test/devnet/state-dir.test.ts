@@ -50,7 +50,10 @@ const genesisJson = {
 }
 const minterUpgrade = { contractNativeMinterConfig: { blockTimestamp: MINTER_AT, adminAddresses: [ADMIN] } }
 const genesis = file('genesis.json', genesisJson)
-const upgrade = file('upgrade.json', { precompileUpgrades: [minterUpgrade] })
+/** A state upgrade at the Native Minter's time: run once in the chain's history, never again after a restart. */
+const UPGRADED = '0x00000000000000000000000000000000000000cc'
+const stateUpgrades = [{ blockTimestamp: MINTER_AT, accounts: { [UPGRADED]: { balanceChange: '0x64' } } }]
+const upgrade = file('upgrade.json', { precompileUpgrades: [minterUpgrade], stateUpgrades })
 const stateDir = join(dir, 'state')
 
 type Reply = { result?: any; error?: { code: number; message: string } }
@@ -86,7 +89,9 @@ async function observe(devnet: Devnet, ids: { contract: string; warpID: string; 
   return {
     head: { number: head.number, hash: head.hash, timestamp: head.timestamp, extraData: head.extraData, blockGasCost: head.blockGasCost },
     block500: (await call(devnet, 'eth_getBlockByNumber', ['0x1f4', false])).result,
-    balances: await Promise.all([ADMIN, OTHER, MINTED].map(async (a) => (await call(devnet, 'eth_getBalance', [a, 'latest'])).result)),
+    balances: await Promise.all(
+      [ADMIN, OTHER, MINTED, UPGRADED].map(async (a) => (await call(devnet, 'eth_getBalance', [a, 'latest'])).result),
+    ),
     nonce: (await call(devnet, 'eth_getTransactionCount', [ADMIN, 'latest'])).result,
     storage: (await call(devnet, 'eth_getStorageAt', [ids.contract, '0x0', 'latest'])).result,
     code: (await call(devnet, 'eth_getCode', [ids.contract, 'latest'])).result,
@@ -164,6 +169,8 @@ describe('stateDir', () => {
     expect(before.feeConfigAtChange).toEqual(before.feeConfig)
     expect(before.minterCode).toBe('0x01')
     expect(before.balances[2]).toBe('0x3039')
+    // The state upgrade ran once.
+    expect(before.balances[3]).toBe('0x64')
     expect(before.warpMessage).toMatch(/^0x/)
     expect(before.warpSignature).toMatch(/^0x[0-9a-f]{192}$/)
     await devnet.stop()
@@ -181,6 +188,7 @@ describe('stateDir', () => {
   it('a changed upgrade.json entry the chain passed is refused, by the restart and by check --rpc alike', async () => {
     const changed = file('changed.json', {
       precompileUpgrades: [{ contractNativeMinterConfig: { ...minterUpgrade.contractNativeMinterConfig, adminAddresses: [OTHER] } }],
+      stateUpgrades,
     })
     const text = `mismatching PrecompileUpgrade[0] in database (have timestamp ${MINTER_AT}, want timestamp ${MINTER_AT}, rewindto timestamp ${MINTER_AT - 1})`
     const checked = await checkRpc(devnet!, ['--genesis', genesis, '--upgrade', changed])
@@ -196,6 +204,7 @@ describe('stateDir', () => {
     const past = T0 + 60
     const retro = file('retro.json', {
       precompileUpgrades: [{ rewardManagerConfig: { blockTimestamp: past, adminAddresses: [ADMIN] } }, minterUpgrade],
+      stateUpgrades,
     })
     const head = BigInt((await call(devnet, 'eth_getBlockByNumber', ['latest', false])).result.timestamp)
     expect(head).toBeGreaterThan(BigInt(past))
@@ -225,6 +234,7 @@ describe('stateDir', () => {
     const at = head + 300
     const added = file('added.json', {
       precompileUpgrades: [minterUpgrade, { rewardManagerConfig: { blockTimestamp: at, adminAddresses: [ADMIN] } }],
+      stateUpgrades,
     })
     const checked = await checkRpc(devnet, ['--genesis', genesis, '--upgrade', added])
     expect(checked.code).toBe(0)
@@ -235,8 +245,9 @@ describe('stateDir', () => {
     await call(devnet, 'evm_increaseTime', [at - head + 5])
     await call(devnet, 'evm_mine', [])
     expect((await call(devnet, 'eth_getCode', [REWARD, 'latest'])).result).toBe('0x01')
-    // The Native Minter is as it was: activated once, not configured again.
+    // The Native Minter is as it was: activated once, not configured again; the state upgrade ran once.
     expect((await call(devnet, 'eth_getBalance', [MINTED, 'latest'])).result).toBe('0x3039')
+    expect((await call(devnet, 'eth_getBalance', [UPGRADED, 'latest'])).result).toBe('0x64')
     await devnet.stop()
     // A start with no files takes the dir's upgrade.json, the new one.
     devnet = await start()
