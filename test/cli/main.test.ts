@@ -116,6 +116,15 @@ describe.each([
       [['--node-version', '1.14.1'], '--node-version must be one of 1.14.2, 1.15.0-fuji, 1.15.0, 1.15.1, 1.15.2, 1.15.3, got "1.14.1"'],
       [['--api-max-blocks-per-request', '1.5'], '--api-max-blocks-per-request must be an integer, got "1.5"'],
       [['9650'], "Unexpected argument '9650'"],
+      [['--chain-config', '/no/such/config.json'], '--chain-config: no such file "/no/such/config.json"'],
+      [
+        ['--chain-config', 'a.json', '--chain-config', 'b.json'],
+        '--chain-config is given more than once: the devnet has one L1 (use --l1 for several)',
+      ],
+      [
+        ['--l1', `a=${join(root, 'test/fixtures/subnet-evm-genesis/contract_native_minter.json')}`, '--chain-config', 'b=config.json'],
+        '--chain-config with --l1 must be <alias>=<file> for an --l1 alias, got "b=config.json"',
+      ],
     ]) {
       const r = await run(bin, [...prefix, ...args])
       expect(r, args.join(' ')).toMatchObject({ code: 2, stdout: '' })

@@ -10,6 +10,8 @@
  *   port, alias and devnet URL.
  */
 import { execFile } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -56,6 +58,19 @@ describe("the devnet's process (dist/devnet-process.js and dist/worker.js)", () 
     await devnet.stop()
     expect(await refused(devnet.info.aliasRpcUrl)).toBe(true)
     await untilRefused(devnet.info.anvilUrl)
+  }, 60_000)
+
+  it('with stateDir, the next process resumes the chain the last one stopped', async () => {
+    const { startDevnetProcess } = await load()
+    const stateDir = join(mkdtempSync(join(tmpdir(), 'hardhat-state-')), 'devnet')
+    const first = await startDevnetProcess('l1', { ...config, stateDir })
+    await rpc(first.info.rpcUrl, 'evm_mine')
+    const head = await rpc(first.info.rpcUrl, 'eth_blockNumber')
+    await first.stop()
+    const second = await startDevnetProcess('l1', { ...config, stateDir })
+    expect(await rpc(second.info.rpcUrl, 'eth_blockNumber')).toBe(head)
+    expect(second.info.blockchainID).toBe(first.info.blockchainID)
+    await second.stop()
   }, 60_000)
 
   it('a devnet that cannot start is a DevnetStartError, a Hardhat plugin error naming the network, the file and what is wrong', async () => {
@@ -110,7 +125,7 @@ describe('the config hooks', () => {
   it('reports each problem at its path', async () => {
     expect(
       await validate({
-        a: http({ subnet: { devnet: { genesis: 1, upgrad: 'x', networkID: -1 } } }),
+        a: http({ subnet: { devnet: { genesis: 1, upgrad: 'x', networkID: -1, stateDir: '' } } }),
         b: { type: 'edr-simulated', subnet: {} },
         c: http({ subnet: { devnets: {} } }),
         d: http({ url: 'http://10.0.0.1:9650/ext/bc/devnet/rpc', subnet: { devnet: {} } }),
@@ -119,8 +134,9 @@ describe('the config hooks', () => {
         g: http({ subnet: 'yes' }),
       }),
     ).toEqual([
-      ['networks.a.subnet.devnet.upgrad', 'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID)'],
+      ['networks.a.subnet.devnet.upgrad', 'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID, stateDir, chainConfig)'],
       ['networks.a.subnet.devnet.genesis', 'genesis must be a non-empty string'],
+      ['networks.a.subnet.devnet.stateDir', 'stateDir must be a non-empty string'],
       ['networks.a.subnet.devnet.networkID', 'networkID must be a positive integer'],
       ['networks.b.subnet', 'subnet is a setting of an http network'],
       ['networks.c.subnet.devnets', 'unknown setting devnets (subnet has devnet)'],
@@ -142,7 +158,10 @@ describe('the config hooks', () => {
   it('resolves paths from the project root, and the url to one that starts the devnet; the configured one outside a connection', async () => {
     const userConfig = {
       networks: {
-        l1: http({ url: 'http://127.0.0.1:9650/ext/bc/devnet/rpc', subnet: { devnet: { genesis: './g.json', upgrade: '/abs/u.json' } } }),
+        l1: http({
+          url: 'http://127.0.0.1:9650/ext/bc/devnet/rpc',
+          subnet: { devnet: { genesis: './g.json', upgrade: '/abs/u.json', stateDir: '.devnet', chainConfig: 'config.json' } },
+        }),
         free: http({ subnet: { devnet: {} } }),
         fuji: { type: 'http', url: 'https://example.com/ext/bc/x/rpc', subnet: {} },
       },
@@ -163,7 +182,16 @@ describe('the config hooks', () => {
       async () => resolved,
     )
     const l1 = out.networks.l1 as HardhatConfig['networks'][string] & { type: 'http' }
-    expect(l1.subnet).toEqual({ devnet: { genesis: '/project/g.json', upgrade: '/abs/u.json', port: 9650, alias: 'devnet' } })
+    expect(l1.subnet).toEqual({
+      devnet: {
+        genesis: '/project/g.json',
+        upgrade: '/abs/u.json',
+        stateDir: '/project/.devnet',
+        chainConfig: '/project/config.json',
+        port: 9650,
+        alias: 'devnet',
+      },
+    })
     // Outside a connection's creation, the configured URL (no devnet is started); with port 0 there is none.
     expect(await l1.url.getUrl()).toBe('http://127.0.0.1:9650/ext/bc/devnet/rpc')
     const free = out.networks.free as typeof l1

@@ -31,6 +31,12 @@ Options:
   --l1 <alias>=<genesis.json>[,<upgrade.json>]
                      An L1 the node validates, with its own anvil, chain ID and IDs; repeat it for
                      several (the first is the default). Replaces --genesis, --upgrade, --alias, --anvil-port
+  --chain-config <file>
+                     The L1's chain config (the node's config.json for it): allow-unprotected-txs,
+                     allow-unprotected-tx-hashes, api-max-blocks-per-request. With --l1: <alias>=<file>,
+                     once per L1
+  --state-dir <dir>  Keep every L1's chain, IDs and devnet state in <dir>: a restart with the same
+                     <dir> resumes them, after the node's checks of a changed genesis or upgrade.json
   --api-max-blocks-per-request <n>
                      The L1 chain config's limit on eth_getLogs ranges, in blocks (default 0: none)
   --http-allowed-origins <origins>
@@ -130,6 +136,8 @@ function parseOptions(argv: string[]) {
       alias: { type: 'string' },
       l1: { type: 'string', multiple: true },
       'api-max-blocks-per-request': { type: 'string' },
+      'chain-config': { type: 'string', multiple: true },
+      'state-dir': { type: 'string' },
       'http-allowed-origins': { type: 'string' },
       'http-allowed-hosts': { type: 'string', multiple: true },
       'dev-origins': { type: 'string' },
@@ -149,6 +157,22 @@ function parseOptions(argv: string[]) {
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
     throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
   const l1s = values.l1 === undefined ? undefined : l1Flags(values.l1)
+  const chainConfigs = values['chain-config'] ?? []
+  let chainConfig: string | undefined
+  if (l1s) {
+    for (const flag of chainConfigs) {
+      const eq = flag.indexOf('=')
+      const l1 = l1s.find((l) => l.alias === flag.slice(0, eq))
+      if (eq === -1 || !l1)
+        throw new Error(`--chain-config with --l1 must be <alias>=<file> for an --l1 alias, got ${JSON.stringify(flag)}`)
+      if (l1.chainConfig !== undefined) throw new Error(`--chain-config for ${l1.alias} is given twice`)
+      l1.chainConfig = flag.slice(eq + 1)
+    }
+  } else if (chainConfigs.length > 1)
+    throw new Error('--chain-config is given more than once: the devnet has one L1 (use --l1 for several)')
+  else chainConfig = chainConfigs[0]
+  for (const file of [chainConfig, ...(l1s ?? []).map((l) => l.chainConfig as string | undefined)])
+    if (file !== undefined && !existsSync(file)) throw new Error(`--chain-config: no such file ${JSON.stringify(file)}`)
   if (l1s)
     for (const flag of ['genesis', 'upgrade', 'alias', 'anvil-port'] as const)
       if (values[flag] !== undefined) throw new Error(`--${flag} cannot be given with --l1: give each L1's files in its --l1`)
@@ -167,6 +191,8 @@ function parseOptions(argv: string[]) {
       nodeVersion: nodeVersion as NodeRelease | undefined,
       alias: values.alias,
       apiMaxBlocksPerRequest: maxBlocks === undefined ? undefined : Number(maxBlocks),
+      chainConfig,
+      stateDir: values['state-dir'],
       // As avalanchego reads them (config/config.go, viper): the origins flag is one string split at white
       // space; the hosts flag a pflag string slice, comma-separated and repeatable.
       httpAllowedOrigins: values['http-allowed-origins']?.split(/\s+/).filter((o) => o !== ''),

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import {
+  chainConfigOf,
   latestNodeRelease,
   loadChainFiles,
   nodeReleases,
@@ -15,8 +16,9 @@ import {
   type NodeRelease,
 } from 'subnet-rpc/config'
 import { defaultGenesis, defaultUpgrade } from './config/defaults.js'
-import { ChainConfigError, decodeCb58, InvalidArgumentError } from 'subnet-rpc'
+import { type ChainConfig, ChainConfigError, decodeCb58, InvalidArgumentError } from 'subnet-rpc'
 import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/node.js'
+import { type DevnetChainConfig, defaultChainConfig, readChainConfig } from './config/chainConfig.js'
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
 import { loadDevnetRuntime } from './anvil.js'
@@ -32,6 +34,9 @@ import { startL1, type L1Instance, type L1Plan } from './l1/l1.js'
 import { AnvilSupervisor, type DevnetFailure, failureReport } from './faults.js'
 import { gateDevMethods } from './http/devMethods.js'
 import { devnetPChainHeight, proposerRules, proposerVMRoute } from './proposervm/index.js'
+import type { L1Snapshot } from './l1/persist.js'
+import { StateKeeper } from './state/keeper.js'
+import { checkRestart, readStoredL1, readStoredNode, sourceText, writeStoredFiles, writeStoredNode } from './state/stateDir.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -57,8 +62,13 @@ export type DevnetL1Options = {
    * validator's `{ weight, thisNode? }`. Default 5: this node and 4 peers, each of weight 1,000,000.
    */
   validators?: ValidatorsOption
-  /** This L1's `api-max-blocks-per-request` (default: the devnet's `apiMaxBlocksPerRequest`). */
+  /** This L1's `api-max-blocks-per-request` (default: its chain config's, else the devnet's `apiMaxBlocksPerRequest`). */
   apiMaxBlocksPerRequest?: number
+  /**
+   * This L1's chain config, the `config.json` a node reads for it: a file path, JSON text or an object. The devnet
+   * acts on `allow-unprotected-txs`, `allow-unprotected-tx-hashes` and `api-max-blocks-per-request`, with the node's defaults.
+   */
+  chainConfig?: JsonSource
 }
 
 export type DevnetOptions = {
@@ -95,6 +105,14 @@ export type DevnetOptions = {
    * blocks from A to B, maximum is set to N`. Default 0: no limit, a node's default (0 or less is none).
    */
   apiMaxBlocksPerRequest?: number
+  /**
+   * The L1's chain config, the `config.json` a node reads for it (`<chain-config-dir>/<blockchainID>/config.json`):
+   * a file path, JSON text or an object. The devnet acts on `allow-unprotected-txs` (pre-EIP-155 transactions
+   * accepted over RPC; default false, refused with the node's `only replay-protected (EIP-155) transactions allowed
+   * over RPC`), `allow-unprotected-tx-hashes` (default: the EIP-1820 deployment's hash) and
+   * `api-max-blocks-per-request`. With `l1s`, give it in each entry instead.
+   */
+  chainConfig?: JsonSource
   /**
    * The node's `--http-allowed-origins`: origins whose pages may call the API from a browser (CORS).
    * Default `['*']`, every origin. An entry may hold one `*` (`https://*.example.com`); origins match in any case.
@@ -134,6 +152,16 @@ export type DevnetOptions = {
    * `l1s`, `genesis`, `upgrade`, `alias`, `anvilPort` and `validators` go in each entry instead.
    */
   l1s?: DevnetL1Options[]
+  /**
+   * A directory that keeps the devnet across stop and start, as a node's data directory does: each L1's chain,
+   * its fee config and precompile state, the upgrades applied, Warp messages, the node identity and the IDs.
+   * A start on a dir written before resumes it: the seed and network ID are the dir's (another is refused), an
+   * L1 given no genesis or upgrade takes the dir's, and changed files are checked as a node checks them at
+   * start (a changed genesis, or an upgrade.json that rewrites what the chain has passed, is refused with the
+   * node's text; a new upgrade in the future is applied at its time). Written every second while blocks come
+   * and at stop, each file atomically: a `kill -9` loses at most the last second's blocks (docs/devnet.md).
+   */
+  stateDir?: string
 }
 
 /** One L1 of a running devnet: its URLs and IDs. */
@@ -225,8 +253,24 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
-  const seed = options.seed ?? 'subnet-rpc-devnet'
-  const networkID = options.networkID ?? 12345
+  const stateDir = options.stateDir
+  if (stateDir !== undefined && (typeof stateDir !== 'string' || stateDir === ''))
+    throw new InvalidArgumentError({ argument: 'stateDir', value: stateDir, accepted: 'a directory path' })
+  const storedNode = stateDir === undefined ? undefined : readStoredNode(stateDir)
+  if (storedNode && options.seed !== undefined && options.seed !== storedNode.seed)
+    throw new InvalidArgumentError({
+      argument: 'seed',
+      value: options.seed,
+      accepted: `the seed of the devnet in ${stateDir} (${JSON.stringify(storedNode.seed)}), or none: a node keeps its identity`,
+    })
+  if (storedNode && options.networkID !== undefined && options.networkID !== storedNode.networkID)
+    throw new InvalidArgumentError({
+      argument: 'networkID',
+      value: options.networkID,
+      accepted: `the network ID of the devnet in ${stateDir} (${storedNode.networkID}), or none`,
+    })
+  const seed = options.seed ?? storedNode?.seed ?? 'subnet-rpc-devnet'
+  const networkID = options.networkID ?? storedNode?.networkID ?? 12345
   const maxBlocksPerRequest = options.apiMaxBlocksPerRequest ?? 0
   if (!Number.isSafeInteger(maxBlocksPerRequest))
     throw new Error(`apiMaxBlocksPerRequest must be an integer, got ${JSON.stringify(options.apiMaxBlocksPerRequest)}`)
@@ -240,8 +284,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     maxBlocksPerRequest,
     primary: [platformChainID, primary.X, primary.C],
     release,
+    stateDir,
   })
-  const warnings = planned.flatMap(({ plan }) => plan.files.warnings)
+  const warnings = planned.flatMap(({ plan, persist }) => [...plan.files.warnings, ...(persist?.warning ? [persist.warning] : [])])
   const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`))
   for (const message of warnings) warn(message)
 
@@ -265,7 +310,35 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     { binary, networkID, node, network },
   )
   const stopL1s = () => Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
+  let keeper: StateKeeper | undefined
   try {
+    if (stateDir !== undefined) {
+      for (const l1 of l1s) {
+        const stored = storedNode?.l1s[l1.plan.alias]
+        if (stored && (stored.blockchainID !== l1.plan.blockchainID || stored.subnetID !== l1.plan.subnetID))
+          throw new ChainConfigError(
+            `${stateDir}: the L1 ${l1.plan.alias} has IDs this devnet does not derive: the dir is of another devnet`,
+          )
+      }
+      if (storedNode && storedNode.nodeID !== node.identity.nodeID)
+        throw new ChainConfigError(
+          `${stateDir}: the node ID ${storedNode.nodeID} is not this devnet's (${node.identity.nodeID}): the dir is of another devnet`,
+        )
+      writeStoredNode(stateDir, {
+        format: 'subnet-rpc-devnet-state/1',
+        seed,
+        networkID,
+        nodeID: node.identity.nodeID,
+        l1s: {
+          ...storedNode?.l1s,
+          ...Object.fromEntries(l1s.map((l1) => [l1.plan.alias, { blockchainID: l1.plan.blockchainID, subnetID: l1.plan.subnetID }])),
+        },
+      })
+      for (const [i, l1] of l1s.entries()) writeStoredFiles(stateDir, l1.plan.alias, planned[i]!.persist!)
+      keeper = new StateKeeper(stateDir, l1s)
+      await keeper.writeAll()
+      keeper.start()
+    }
     const aliases = new Map<string, string>([
       ['P', platformChainID],
       ['platform', platformChainID],
@@ -395,11 +468,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       failed: supervisor.failed,
       stop: () => {
         for (const w of webSockets) w.close()
-        stopping ??= Promise.all([http.close(), stopL1s()]).then(() => undefined)
+        // The last state is written before anything stops.
+        stopping ??= (keeper?.close() ?? Promise.resolve()).then(() => Promise.all([http.close(), stopL1s()])).then(() => undefined)
         return stopping
       },
     }
   } catch (e) {
+    await keeper?.close(false)
     await stopL1s()
     throw e
   }
@@ -417,7 +492,12 @@ async function startAll(plans: L1Plan[], ctx: Parameters<typeof startL1>[1]): Pr
 }
 
 /** An L1 to start, and its validator set: planned, or the built-in L1's default (this node and the peers tracking it). */
-type PlannedL1 = { plan: L1Plan; validators: ReturnType<typeof planValidators> | 'node peers' }
+type PlannedL1 = {
+  plan: L1Plan
+  validators: ReturnType<typeof planValidators> | 'node peers'
+  /** With a state dir: the files the L1 starts with, to keep, and a warning of the restart's check. */
+  persist?: { genesis: string; upgrade?: string; chainConfig: ChainConfig; warning?: string }
+}
 
 const aliasPattern = /^[A-Za-z0-9_.-]+$/
 /** The primary network's aliases (chains/manager.go, node/node.go): an L1 cannot take them. */
@@ -449,8 +529,17 @@ function checkFile(source: JsonSource | undefined, what: string): void {
 /** Checks the L1 options (the built-in one, or `l1s`), reads their chain files, and gives each L1's plan. */
 function planL1s(
   options: DevnetOptions,
-  ctx: { seed: string; networkID: number; startTime: number; maxBlocksPerRequest: number; primary: string[]; release: NodeRelease },
+  ctx: {
+    seed: string
+    networkID: number
+    startTime: number
+    maxBlocksPerRequest: number
+    primary: string[]
+    release: NodeRelease
+    stateDir: string | undefined
+  },
 ): PlannedL1[] {
+  const persisted = new Map<string, NonNullable<PlannedL1['persist']> & { restore?: L1Snapshot }>()
   const checkAlias = (alias: unknown, argument: string): string => {
     if (typeof alias !== 'string' || !aliasPattern.test(alias))
       throw new InvalidArgumentError({ argument, value: alias, accepted: "letters, digits, '.', '_' or '-'" })
@@ -462,29 +551,64 @@ function planL1s(
       })
     return alias
   }
-  const files = (genesis: JsonSource | undefined, upgrade: JsonSource | undefined, where: string): ChainFiles => {
+  const schedule = upgradeSchedule(ctx.networkID, ctx.release)
+  const files = (alias: string, genesis: JsonSource | undefined, upgrade: JsonSource | undefined, where: string): ChainFiles => {
     checkFile(genesis, `genesis of ${where}`)
     checkFile(upgrade, `upgrade of ${where}`)
-    const genesisSource = genesis ?? defaultGenesis(ctx.startTime, ctx.networkID)
-    const upgradeSource = upgrade ?? (genesis === undefined ? defaultUpgrade(ctx.startTime) : undefined)
+    // A resumed L1 given no files has the dir's.
+    const stored = ctx.stateDir === undefined ? undefined : readStoredL1(ctx.stateDir, alias)
+    const genesisSource = genesis ?? stored?.genesis ?? defaultGenesis(ctx.startTime, ctx.networkID)
+    const upgradeSource = upgrade ?? (stored ? stored.upgrade : genesis === undefined ? defaultUpgrade(ctx.startTime) : undefined)
     // The network upgrade times a node of this release gives the chain config (params/extras GetNetworkUpgrades).
-    return loadChainFiles(genesisSource, upgradeSource, ctx.networkID, upgradeSchedule(ctx.networkID, ctx.release))
+    const loaded = loadChainFiles(genesisSource, upgradeSource, ctx.networkID, schedule)
+    if (ctx.stateDir !== undefined) {
+      const genesisText = sourceText(genesisSource)
+      const upgradeText = upgradeSource === undefined ? undefined : sourceText(upgradeSource)
+      const chainConfig = chainConfigOf(loaded.spec)
+      const warning = stored
+        ? checkRestart(alias, stored, loadChainFiles(stored.genesis, stored.upgrade, ctx.networkID, schedule), {
+            genesis: genesisText,
+            files: loaded,
+            chainConfig,
+          })
+        : undefined
+      persisted.set(alias, { genesis: genesisText, upgrade: upgradeText, chainConfig, warning, restore: stored?.snapshot })
+    }
+    return loaded
+  }
+  const withPersist = (p: PlannedL1): PlannedL1 => {
+    const kept = persisted.get(p.plan.alias)
+    if (!kept) return p
+    const { restore, ...persist } = kept
+    return { ...p, plan: { ...p.plan, restore }, persist }
+  }
+  // The chain config read, and `api-max-blocks-per-request`: the option given for the L1, else its config's, else the devnet's.
+  const limits = (source: JsonSource | undefined, option: number | undefined, argument: string, where: string) => {
+    const chainConfig: DevnetChainConfig = source === undefined ? defaultChainConfig : readChainConfig(source, where)
+    const configured = chainConfig.apiMaxBlocksPerRequest
+    if (option !== undefined && configured !== undefined && option !== configured)
+      throw new InvalidArgumentError({
+        argument,
+        value: option,
+        accepted: `the chain config's api-max-blocks-per-request (${configured}), or no ${argument}: give the limit once`,
+      })
+    return { chainConfig, maxBlocksPerRequest: option ?? configured ?? ctx.maxBlocksPerRequest }
   }
   if (options.l1s === undefined) {
     const alias = checkAlias(options.alias ?? 'devnet', 'alias')
     const anvilPort = checkPort(options.anvilPort, 'anvilPort')
     const validators = options.validators === undefined ? ('node peers' as const) : planValidators(options.validators, 'validators')
     return [
-      {
+      withPersist({
         plan: {
           alias,
           ...l1IDs(ctx.seed, 'devnet'),
-          files: files(options.genesis, options.upgrade, `the L1 ${alias}`),
-          maxBlocksPerRequest: ctx.maxBlocksPerRequest,
+          files: files(alias, options.genesis, options.upgrade, `the L1 ${alias}`),
+          ...limits(options.chainConfig, options.apiMaxBlocksPerRequest, 'apiMaxBlocksPerRequest', `the L1 ${alias}`),
           anvilPort,
         },
         validators,
-      },
+      }),
     ]
   }
   if (!Array.isArray(options.l1s) || options.l1s.length === 0)
@@ -493,7 +617,7 @@ function planL1s(
       value: options.l1s,
       accepted: 'a non-empty list of { alias, genesis?, upgrade?, … }',
     })
-  for (const key of ['genesis', 'upgrade', 'alias', 'anvilPort', 'validators'] as const)
+  for (const key of ['genesis', 'upgrade', 'alias', 'anvilPort', 'validators', 'chainConfig'] as const)
     if (options[key] !== undefined)
       throw new InvalidArgumentError({ argument: key, value: options[key], accepted: `no ${key} beside l1s: give it in each entry of l1s` })
   const seen = new Map<string, number>()
@@ -524,16 +648,19 @@ function planL1s(
         })
       ports.set(anvilPort, alias)
     }
-    const max = entry.apiMaxBlocksPerRequest ?? ctx.maxBlocksPerRequest
-    if (!Number.isSafeInteger(max))
-      throw new InvalidArgumentError({ argument: `${at}.apiMaxBlocksPerRequest`, value: max, accepted: 'an integer' })
+    if (entry.apiMaxBlocksPerRequest !== undefined && !Number.isSafeInteger(entry.apiMaxBlocksPerRequest))
+      throw new InvalidArgumentError({
+        argument: `${at}.apiMaxBlocksPerRequest`,
+        value: entry.apiMaxBlocksPerRequest,
+        accepted: 'an integer',
+      })
     const validators = planValidators(entry.validators, `${at}.validators`)
     return {
       plan: {
         alias,
         ...l1IDs(ctx.seed, alias),
-        files: files(entry.genesis, entry.upgrade, `the L1 ${alias}`),
-        maxBlocksPerRequest: max,
+        files: files(alias, entry.genesis, entry.upgrade, `the L1 ${alias}`),
+        ...limits(entry.chainConfig, entry.apiMaxBlocksPerRequest, `${at}.apiMaxBlocksPerRequest`, `the L1 ${alias}`),
         anvilPort,
       },
       validators,
@@ -549,5 +676,5 @@ function planL1s(
       )
     chainIds.set(plan.files.spec.chainId, plan.alias)
   }
-  return planned
+  return planned.map(withPersist)
 }

@@ -31,6 +31,8 @@ export async function startDevnetProcess(network: string, config: SubnetDevnetCo
     ...(config.upgrade !== undefined && { upgrade: config.upgrade }),
     ...(config.seed !== undefined && { seed: config.seed }),
     ...(config.networkID !== undefined && { networkID: config.networkID }),
+    ...(config.stateDir !== undefined && { stateDir: config.stateDir }),
+    ...(config.chainConfig !== undefined && { chainConfig: config.chainConfig }),
   }
   child.send(options)
   const reply = await Promise.race([

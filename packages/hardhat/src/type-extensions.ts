@@ -27,6 +27,13 @@ export interface SubnetDevnetUserConfig {
   seed?: string
   /** Network ID the node reports and whose upgrade schedule applies (default 12345, "local"). */
   networkID?: number
+  /**
+   * A directory that keeps the devnet's chain, IDs and state across connections (the devnet's `stateDir`): each
+   * connection resumes where the last one stopped, after the node's checks of a changed genesis or upgrade.json.
+   */
+  stateDir?: string
+  /** The L1's chain config, the `config.json` a node reads for it (`allow-unprotected-txs`, …): a file. */
+  chainConfig?: string
 }
 
 /** `networks.<name>.subnet`, resolved. */
@@ -40,6 +47,10 @@ export interface SubnetDevnetConfig {
   upgrade?: string
   seed?: string
   networkID?: number
+  /** Absolute. */
+  stateDir?: string
+  /** Absolute. */
+  chainConfig?: string
   /** The port of `url` (0: a free port for each connection). */
   port: number
   /** The alias of `url`'s `/ext/bc/<alias>/rpc`. */

@@ -80,6 +80,14 @@ abstract contract Precompile {
         _fail(0, string.concat("invalid function selector: 0x", _hexBytes(abi.encodePacked(selector))));
     }
 
+    /// Whether the code runs at an address other than a precompile's (0x0200…00XX): reached by DELEGATECALL or
+    /// CALLCODE, which run it in the caller's account.
+    function _delegated() internal view returns (bool delegated) {
+        assembly {
+            delegated := iszero(eq(shr(8, address()), 0x2000000000000000000000000000000000000))
+        }
+    }
+
     /// Whether Durango and Granite are active in the block the call runs in (the rules trailer; see above).
     function _rules() internal view returns (bool durango, bool granite) {
         uint256 trailer = RULES_TRAILER;
@@ -149,6 +157,18 @@ abstract contract Precompile {
                 // EVM's error is out of gas too), all of it used, as a node's precompile fails
                 // (`contract.DeductGas`) before it does anything.
                 if lt(add(start, FRAME_GAS), cost) { for {} 1 {} {} }
+                // Reached by DELEGATECALL or CALLCODE (the code runs at an address other than a precompile's,
+                // 0x0200…00XX) from Granite: the node reverts with no gas left (params/hooks_libevm.go
+                // `makePrecompile`), which INVALID gives the caller too (no data, all the frame's gas used); what the
+                // function did is undone with the frame. Here, inside the burn, the check costs nothing more.
+                if iszero(eq(shr(8, address()), 0x2000000000000000000000000000000000000)) {
+                    // `_rules`' Granite time against the block's.
+                    codecopy(0, sub(codesize(), RULES_TRAILER), RULES_TRAILER)
+                    let w := mload(0)
+                    let genesis := iszero(number())
+                    let time := add(mul(genesis, shr(192, w)), mul(iszero(genesis), timestamp()))
+                    if iszero(lt(time, and(shr(64, w), 0xffffffffffffffff))) { invalid() }
+                }
                 // The gas to leave: what the call may still use after this, past the node's cost.
                 let target := sub(start, sub(cost, FRAME_GAS))
                 for {} gt(gas(), add(target, LOOP_STOP)) {} {}
@@ -174,6 +194,16 @@ abstract contract Precompile {
     /// mined transaction's gas used, its block's and its fee as the node's: the frame's gas used less the cost is what
     /// the stand-in's own work spent beyond the node's figure (packages/devnet/src/l1/block/nodeGas.ts). About 130 gas.
     function _simulatedExcess(uint256 cost, bytes memory output) internal view {
+        // A DELEGATECALL or CALLCODE from Granite fails here too (see `_burn`); its gas is part of the excess the
+        // devnet takes off.
+        if (_delegated()) {
+            (, bool granite) = _rules();
+            if (granite) {
+                assembly {
+                    invalid()
+                }
+            }
+        }
         // A flagged simulation has SIMULATION_GAS more than its caller gave, less the work's excess over the node's
         // cost (a few thousand): below that, no flag is read, so a mined call pays no read for it.
         if (msg.sender == tx.origin && gasleft() >= SIMULATION_GAS - 1_000_000) {

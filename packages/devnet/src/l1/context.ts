@@ -5,6 +5,7 @@
  * Warp service) never see an L1; the stages that adapt them to the rows do.
  */
 import type { ChainSpec } from 'subnet-rpc/config'
+import type { DevnetChainConfig } from '../config/chainConfig.js'
 import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees } from './block/blockFees.js'
 import type { FeeManagerState } from './block/feeManager.js'
@@ -35,6 +36,8 @@ export type L1Parts = {
   readonly logRanges?: LogRanges
   /** anvil's heads, so that state reads know when a block came (./rpc/executor.ts). */
   readonly events?: ChainEvents
+  /** The L1's chain config (config.json), the keys the devnet acts on. */
+  readonly chainConfig: DevnetChainConfig
   /** The VM's version, as `info.getNodeVersion` reports it for Subnet-EVM (`web3_clientVersion`). */
   readonly clientVersion: string
 }

@@ -17,11 +17,13 @@ import type { CallExecutor } from './rpc/envelope.js'
 import { Miner } from './block/miner.js'
 import { HeldBlockers } from './pool/heldBlockers.js'
 import type { NodeConfig } from '../config/node.js'
+import type { DevnetChainConfig } from '../config/chainConfig.js'
 import { subnetEvmVmID } from '../config/node.js'
 import type { WarpNetwork } from '../network/types.js'
 import { WarpPredicateService } from './warp/warpPredicates.js'
 import { PendingPool } from './pool/pendingPool.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
+import { type L1Snapshot, restoreL1, snapshotL1 } from './persist.js'
 
 /** What an L1 is started from: its IDs and chain files, checked before anything starts. */
 export type L1Plan = {
@@ -33,6 +35,10 @@ export type L1Plan = {
   maxBlocksPerRequest: number
   /** Port for its anvil (default: a free port). */
   anvilPort?: number
+  /** The L1's chain config (config.json), the keys the devnet acts on. */
+  chainConfig: DevnetChainConfig
+  /** The state to resume from (a state dir's), else the chain starts at its genesis. */
+  restore?: L1Snapshot
 }
 
 /** A running L1. */
@@ -48,8 +54,10 @@ export type L1Instance = {
   events: ChainEvents
   /** The last accepted block (height, hash), from anvil. */
   lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
-  /** The node's clock as the L1's blocks are stamped with it (./chain/clock.ts), unix milliseconds. */
+  /** The node's clock as the L1's blocks are stamped with it (./block/clock.ts), unix milliseconds. */
   now(): bigint
+  /** The L1's state now, as a state dir keeps it (./persist.ts). */
+  snapshot(): Promise<L1Snapshot>
   /** Stops the miner, the event feed and anvil. */
   stop(): Promise<void>
 }
@@ -78,7 +86,8 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     // By an offset: evm_setTime would also raise the least time anvil lets the devnet give the next block.
     const behind = BigInt(Math.floor(Date.now() / 1000)) - files.genesisTimestamp
     if (behind > 0n) await anvil.request('evm_increaseTime', [`0x${behind.toString(16)}`])
-    for (const a of files.alloc) {
+    // A resumed chain has its accounts in the dump.
+    for (const a of plan.restore ? [] : files.alloc) {
       await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
       if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
       if (a.nonce !== undefined) await anvil.request('anvil_setNonce', [a.address, `0x${a.nonce.toString(16)}`])
@@ -109,6 +118,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       },
       warpPredicates,
     )
+    if (plan.restore) await restoreL1({ anvil, blockFees, precompiles, fees }, plan.restore)
     // The precompiles enabled at genesis are in place before the first request.
     await miner.settle()
     // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
@@ -128,6 +138,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       warpPredicates,
       logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
       events,
+      chainConfig: plan.chainConfig,
       clientVersion: node.vmVersions[subnetEvmVmID]!,
     })
     let stopping: Promise<void> | undefined
@@ -143,6 +154,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
         return { height: BigInt(block.number), hash: block.hash }
       },
       now: () => blockFees.clock.now(),
+      snapshot: () => snapshotL1({ anvil, miner, blockFees, precompiles, fees }),
       stop: () => {
         miner.close()
         events.close()

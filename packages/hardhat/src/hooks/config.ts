@@ -1,6 +1,6 @@
 /**
  * The `config` hooks: `subnet` of an HTTP network is checked (validateUserConfig) and resolved (resolveUserConfig):
- * paths made absolute from the project root, the devnet's port and alias read from `url`, and `url` replaced by
+ * paths (genesis, upgrade, stateDir, chainConfig) made absolute from the project root, the devnet's port and alias read from `url`, and `url` replaced by
  * ../devnet-url.ts's, which starts the devnet when a connection is created.
  */
 import { isAbsolute, resolve } from 'node:path'
@@ -9,7 +9,7 @@ import type { ConfigHooks, HardhatUserConfigValidationError } from 'hardhat/type
 import { DevnetUrl } from '../devnet-url.js'
 import type { SubnetConfig, SubnetDevnetConfig } from '../type-extensions.js'
 
-const devnetKeys = ['genesis', 'upgrade', 'seed', 'networkID']
+const devnetKeys = ['genesis', 'upgrade', 'seed', 'networkID', 'stateDir', 'chainConfig']
 
 /** `http://127.0.0.1:<port>/ext/bc/<alias>/rpc` (or `localhost`): the devnet's port and alias, or why not. */
 export function devnetAddress(url: unknown): { port: number; alias: string } | string {
@@ -46,7 +46,7 @@ function subnetErrors(name: string, network: NetworkUserConfig): HardhatUserConf
   for (const key of Object.keys(d))
     if (!devnetKeys.includes(key))
       errors.push({ path: at('devnet', key), message: `unknown setting ${key} (devnet has ${devnetKeys.join(', ')})` })
-  for (const key of ['genesis', 'upgrade', 'seed'])
+  for (const key of ['genesis', 'upgrade', 'seed', 'stateDir', 'chainConfig'])
     if (d[key] !== undefined && (typeof d[key] !== 'string' || d[key] === ''))
       errors.push({ path: at('devnet', key), message: `${key} must be a non-empty string` })
   if (d.networkID !== undefined && !(Number.isSafeInteger(d.networkID) && (d.networkID as number) > 0))
@@ -71,7 +71,14 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
       const address = devnet && devnetAddress(network.url)
       if (devnet && typeof address === 'object') {
         const path = (file: string | undefined) => (file === undefined || isAbsolute(file) ? file : resolve(resolved.paths.root, file))
-        const config: SubnetDevnetConfig = { ...devnet, genesis: path(devnet.genesis), upgrade: path(devnet.upgrade), ...address }
+        const config: SubnetDevnetConfig = {
+          ...devnet,
+          genesis: path(devnet.genesis),
+          upgrade: path(devnet.upgrade),
+          stateDir: path(devnet.stateDir),
+          chainConfig: path(devnet.chainConfig),
+          ...address,
+        }
         subnet.devnet = config
         target.url = new DevnetUrl(name, network.url as string, config)
       }

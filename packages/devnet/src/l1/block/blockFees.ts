@@ -77,6 +77,14 @@ const toHeader = (raw: RawHeader): Header => ({
 const hex = (v: bigint) => `0x${v.toString(16)}`
 const maxUint64 = 1n << 64n
 
+/** What {@link BlockFees.snapshot} keeps. */
+export type BlockFeesSnapshot = {
+  creditFrom: bigint
+  windows: [hash: string, window: FeeWindow][]
+  gasCosts: [hash: string, cost: bigint | null][]
+  times: [hash: string, ms: bigint][]
+}
+
 export class BlockFees {
   /** Each block's fee window, by hash (reverts keep old entries harmlessly: hashes differ). */
   private readonly windows = new Map<string, FeeWindow>()
@@ -111,6 +119,28 @@ export class BlockFees {
       subnetEVMTimestamp: spec.networkUpgrades.subnetEVMTimestamp ?? null,
       graniteTimestamp: spec.networkUpgrades.graniteTimestamp ?? null,
     }
+  }
+
+  /**
+   * What a restart from a state dir needs back (../persist.ts): the blocks whose fees are credited, and what is
+   * known of each block that anvil cannot give again once it has loaded a state dump (it keeps no state of old
+   * blocks to trace or read at): fee windows, block gas costs, times in milliseconds.
+   */
+  snapshot(): BlockFeesSnapshot {
+    return {
+      creditFrom: this.creditFrom,
+      windows: [...this.windows],
+      gasCosts: [...this.gasCosts],
+      times: [...this.times],
+    }
+  }
+
+  /** Takes back a {@link snapshot}, before the first settlement. */
+  restore(s: BlockFeesSnapshot): void {
+    this.creditFrom = s.creditFrom
+    for (const [hash, window] of s.windows) this.windows.set(hash, window)
+    for (const [hash, cost] of s.gasCosts) this.gasCosts.set(hash, cost)
+    for (const [hash, ms] of s.times) this.times.set(hash, ms)
   }
 
   private async header(tag: string): Promise<Header> {

@@ -113,6 +113,19 @@ export class Miner {
     }
   }
 
+  /**
+   * Runs `work` once the head is settled, with no block prepared or settled meanwhile: what the devnet keeps
+   * of the chain (a state dir's snapshot, ../persist.ts) is then in step with it.
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    let out: T | undefined
+    await this.enqueue(async () => {
+      await this.settleNow()
+      out = await work()
+    })
+    return out as T
+  }
+
   private enqueue(work: () => Promise<void>): Promise<void> {
     this.busy++
     const next = this.queue.then(work).finally(() => this.busy--)

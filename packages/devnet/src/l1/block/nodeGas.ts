@@ -105,6 +105,24 @@ export class NodeGas {
     return known
   }
 
+  /** The refunds of the blocks looked at so far, settled ones only, for a state dir (../persist.ts). */
+  async snapshot(): Promise<[hash: string, refunds: BlockRefunds][]> {
+    const settled = await Promise.all(
+      [...this.blocks].map(([hash, p]) =>
+        p.then(
+          (r) => [hash, r] as [string, BlockRefunds],
+          () => undefined,
+        ),
+      ),
+    )
+    return settled.filter((e) => e !== undefined)
+  }
+
+  /** Takes back refunds a snapshot kept: blocks anvil can no longer trace once it has loaded a state dump. */
+  restore(entries: [hash: string, refunds: BlockRefunds][]): void {
+    for (const [hash, refunds] of entries) this.blocks.set(hash, Promise.resolve(refunds))
+  }
+
   /** The gas a node's header of `block` reports used. */
   async gasUsedOf(block: { hash: string; number: string | bigint; gasUsed: string | bigint; transactions?: unknown[] }): Promise<bigint> {
     return BigInt(block.gasUsed) + (await this.refundsOf(block)).total

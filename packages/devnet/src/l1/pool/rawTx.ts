@@ -202,3 +202,22 @@ export function pendingTransactionJson(raw: string): Record<string, unknown> | u
     ...(legacy ? {} : { yParity: v }),
   }
 }
+
+/**
+ * A legacy transaction signed without EIP-155 replay protection, with its hash: `!tx.Protected()`, whose
+ * `isProtectedV` takes a legacy `v` of 27, 28 (or 0, 1) as unprotected; typed envelopes always carry a chain ID.
+ * Undefined for a protected or unreadable transaction.
+ */
+export function unprotectedTransaction(raw: string): { hash: string } | undefined {
+  try {
+    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    if (bytes.length === 0 || bytes[0]! < 0xc0) return undefined
+    const fields = decodeRlp(bytes).item as Rlp[]
+    if (fields.length !== 9) return undefined
+    const v = toBig(fields[6]!)
+    if (v !== 27n && v !== 28n && v !== 0n && v !== 1n) return undefined
+    return { hash: `0x${Buffer.from(keccak_256(bytes)).toString('hex')}` }
+  } catch {
+    return undefined
+  }
+}

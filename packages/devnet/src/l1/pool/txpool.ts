@@ -26,7 +26,7 @@ import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
-import { createAddress, decodeRawTransaction } from './rawTx.js'
+import { createAddress, decodeRawTransaction, unprotectedTransaction } from './rawTx.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { intrinsicGas } from '../block/nodeGas.js'
 import { inputOf, warpSimulation } from '../warp/simulation.js'
@@ -95,6 +95,11 @@ type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
 /** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
 export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
   const [raw] = argsOf(call)
+  // internal/ethapi/api.go SubmitTransaction: before the pool, unless the chain config allows it
+  // (eth/api_backend.go UnprotectedAllowed: `allow-unprotected-txs`, or the hash in `allow-unprotected-tx-hashes`).
+  const unprotected = typeof raw === 'string' ? unprotectedTransaction(raw) : undefined
+  if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
+    return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
   return admitToPool(call, tx, l1, async ({ nonce }) => (typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined))
 }

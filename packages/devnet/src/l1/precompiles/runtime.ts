@@ -50,6 +50,13 @@ export function rulesTrailer(spec: ChainSpec, genesisTimestamp: bigint): string 
   return trailer
 }
 
+/** What {@link PrecompileRuntime.snapshot} keeps. */
+export type PrecompilesSnapshot = {
+  logsFrom: bigint
+  warpMessages: [id: string, message: string][]
+  stateUpgrades: ReturnType<StateUpgrades['snapshot']>
+}
+
 export class PrecompileRuntime implements ModuleHost {
   /** The config each precompile was last installed with, by key. */
   private installed = new Map<RunPrecompileKey, PrecompileConfig>()
@@ -90,6 +97,27 @@ export class PrecompileRuntime implements ModuleHost {
 
   /** The code staged for each key in place of its installed code (still the same stand-in, installed). */
   private readonly stagedCodes = new Map<RunPrecompileKey, string>()
+
+  /** What a restart from a state dir needs back (../persist.ts): the logs taken, the Warp messages, the state upgrades applied. */
+  snapshot(): PrecompilesSnapshot {
+    return { logsFrom: this.logsFrom, warpMessages: [...this.warpMessages], stateUpgrades: this.stateUpgrades.snapshot() }
+  }
+
+  /**
+   * Takes back a {@link snapshot} on the chain anvil loaded, head `latest`, before the first settlement; the
+   * stand-ins in its state are the precompiles the schedule has active at the head, as they were configured
+   * (a fresh install would configure them again, over what their calls have changed since).
+   */
+  async restore(s: PrecompilesSnapshot, latest: Block): Promise<void> {
+    this.logsFrom = s.logsFrom
+    for (const [id, message] of s.warpMessages) this.warpMessages.set(id, message)
+    this.stateUpgrades.restore(s.stateUpgrades)
+    const codes = await this.anvil.batch<string>(modules.map((m) => ['eth_getCode', [m.address, 'latest']]))
+    modules.forEach((m, i) => {
+      const active = activePrecompileConfig(this.spec, m.configKey, latest.timestamp)
+      if (active && !active.disable && codes[i] === this.code(m.configKey)) this.installed.set(m.configKey, active)
+    })
+  }
 
   /** Writes the running stand-in of `key` with another module trailer, for the block about to be mined. */
   async stageCode(key: RunPrecompileKey, trailer: string): Promise<void> {

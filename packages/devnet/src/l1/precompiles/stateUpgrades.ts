@@ -54,6 +54,16 @@ export class StateUpgrades {
     private readonly state: ParentStates,
   ) {}
 
+  /** The upgrades applied and the block each was applied after, for a state dir (../persist.ts). */
+  snapshot(): [index: number, at: { number: bigint; hash: string; prepared?: boolean }][] {
+    return [...this.settled]
+  }
+
+  /** Takes back a {@link snapshot}: a restarted chain does not run an upgrade twice. */
+  restore(entries: [index: number, at: { number: bigint; hash: string; prepared?: boolean }][]): void {
+    for (const [i, at] of entries) this.settled.set(i, at)
+  }
+
   /**
    * Applies the upgrades the chain up to `latest` has reached and this chain history has not yet had;
    * with `next`, also those the block about to be mined on `latest` reaches (before its transactions).
