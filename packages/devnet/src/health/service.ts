@@ -68,54 +68,60 @@ function goDuration(ms: number): string {
 /** Milliseconds since the most recent of these (seconds ago); 0 when there are none. */
 const latest = (agos: number[]) => (agos.length ? Math.min(...agos) * 1000 : 0)
 
+/**
+ * A chain's health check: its consensus engine and the connected stake of its validators (`acceptanceTime`: the
+ * release still averages the time to accept a block).
+ */
+const chainCheck = (acceptanceTime: boolean, name: string, chainID: string, subnetID: string, vm: unknown, l1?: HealthL1): Check => ({
+  name,
+  tags: [subnetID],
+  run: async () => {
+    // A dead anvil: the chain's check fails, as a node's does when its VM stops answering (details as last seen).
+    const failure = l1?.failure?.()
+    if (failure) {
+      const seen = lastSeen.get(l1!)
+      const consensus = seen && { lastAcceptedID: encodeCb58(Buffer.from(seen.hash.slice(2), 'hex')), lastAcceptedHeight: seen.height }
+      return { details: { engine: { consensus: consensus ?? null, vm: null } }, error: failure.message, since: failure.at.getTime() }
+    }
+    const last = l1
+      ? await l1.lastAccepted()
+      : { height: 0n, hash: `0x${Buffer.from(sha256(new TextEncoder().encode(chainID))).toString('hex')}` as const }
+    if (l1) lastSeen.set(l1, last)
+    const percent = l1 ? l1Stake(l1) : 1
+    const details = {
+      engine: {
+        // snow/consensus/snowman/topological.go HealthCheck: a Go map, written with its keys sorted. v1.14.2 to
+        // v1.15.0-fuji also average the time from building a block to accepting it (a matured averager: 0 for its
+        // first 5 minutes, and the devnet accepts a block as it builds it) and fail above 15 s; v1.15.0 dropped it.
+        consensus: goMap<unknown>([
+          ['processingBlocks', 0],
+          ['longestProcessingBlock', '0s'],
+          ['lastAcceptedID', encodeCb58(Buffer.from(last.hash.slice(2), 'hex'))],
+          ['lastAcceptedHeight', last.height],
+          ...(acceptanceTime ? [['avgAcceptanceTime', '0s'] as const] : []),
+        ]),
+        vm,
+      },
+      networking: { percentConnected: percent, disconnectedValidators: [] },
+    }
+    // snow/networking/handler/health.go: below the required connected stake (80% by default).
+    if (percent < 0.8) return { details, error: `not connected to enough stake: connected to ${percent * 100}%; required at least 80%` }
+    return { details }
+  },
+})
+/** The share of an L1's validator weight that is connected. */
+const l1Stake = (l1: HealthL1) => {
+  const set = l1.validators()
+  const total = set.reduce((s, v) => s + v.weight, 0n)
+  const connected = set.filter((v) => v.isConnected).reduce((s, v) => s + v.weight, 0n)
+  return total === 0n ? 1 : Number((connected * 1_000_000n) / total) / 1_000_000
+}
+
 /** The checks of the devnet's node, by kind. */
 function checks(state: HealthState): Record<HealthKind, Check[]> {
   const { node } = state
   const acceptanceTime = nodeReleaseTable[node.release].healthChecks.avgAcceptanceTime
   const bootstrapped: Check = { name: 'bootstrapped', tags: [applicationTag], run: () => ({ details: [] }) }
-  const chainCheck = (name: string, chainID: string, subnetID: string, vm: unknown, l1?: HealthL1): Check => ({
-    name,
-    tags: [subnetID],
-    run: async () => {
-      // A dead anvil: the chain's check fails, as a node's does when its VM stops answering (details as last seen).
-      const failure = l1?.failure?.()
-      if (failure) {
-        const seen = lastSeen.get(l1!)
-        const consensus = seen && { lastAcceptedID: encodeCb58(Buffer.from(seen.hash.slice(2), 'hex')), lastAcceptedHeight: seen.height }
-        return { details: { engine: { consensus: consensus ?? null, vm: null } }, error: failure.message, since: failure.at.getTime() }
-      }
-      const last = l1
-        ? await l1.lastAccepted()
-        : { height: 0n, hash: `0x${Buffer.from(sha256(new TextEncoder().encode(chainID))).toString('hex')}` as const }
-      if (l1) lastSeen.set(l1, last)
-      const percent = l1 ? l1Stake(l1) : 1
-      const details = {
-        engine: {
-          // snow/consensus/snowman/topological.go HealthCheck: a Go map, written with its keys sorted. v1.14.2 to
-          // v1.15.0-fuji also average the time from building a block to accepting it (a matured averager: 0 for its
-          // first 5 minutes, and the devnet accepts a block as it builds it) and fail above 15 s; v1.15.0 dropped it.
-          consensus: goMap<unknown>([
-            ['processingBlocks', 0],
-            ['longestProcessingBlock', '0s'],
-            ['lastAcceptedID', encodeCb58(Buffer.from(last.hash.slice(2), 'hex'))],
-            ['lastAcceptedHeight', last.height],
-            ...(acceptanceTime ? [['avgAcceptanceTime', '0s'] as const] : []),
-          ]),
-          vm,
-        },
-        networking: { percentConnected: percent, disconnectedValidators: [] },
-      }
-      // snow/networking/handler/health.go: below the required connected stake (80% by default).
-      if (percent < 0.8) return { details, error: `not connected to enough stake: connected to ${percent * 100}%; required at least 80%` }
-      return { details }
-    },
-  })
-  const l1Stake = (l1: HealthL1) => {
-    const set = l1.validators()
-    const total = set.reduce((s, v) => s + v.weight, 0n)
-    const connected = set.filter((v) => v.isConnected).reduce((s, v) => s + v.weight, 0n)
-    return total === 0n ? 1 : Number((connected * 1_000_000n) / total) / 1_000_000
-  }
   const health: Check[] = [
     {
       name: 'network',
@@ -153,12 +159,12 @@ function checks(state: HealthState): Record<HealthKind, Check[]> {
       run: () => ({ details: node.uptime === null ? 'node is not a validator' : 'node has the correct BLS key' }),
     },
     bootstrapped,
-    chainCheck('P', state.primary.P, primaryNetworkID, null),
-    chainCheck('X', state.primary.X, primaryNetworkID, null),
-    chainCheck('C', state.primary.C, primaryNetworkID, null),
+    chainCheck(acceptanceTime, 'P', state.primary.P, primaryNetworkID, null),
+    chainCheck(acceptanceTime, 'X', state.primary.X, primaryNetworkID, null),
+    chainCheck(acceptanceTime, 'C', state.primary.C, primaryNetworkID, null),
     // A plugin VM's health is `{database, health}` (rpcchainvm vm_server.go); Subnet-EVM's own is nil (plugin/evm/health.go).
     ...state.l1s.map((l1) =>
-      chainCheck(l1.alias, l1.blockchainID, l1.subnetID, { database: { [node.databaseVersion]: null }, health: null }, l1),
+      chainCheck(acceptanceTime, l1.alias, l1.blockchainID, l1.subnetID, { database: { [node.databaseVersion]: null }, health: null }, l1),
     ),
   ]
   return { health, readiness: [bootstrapped], liveness: [] }
