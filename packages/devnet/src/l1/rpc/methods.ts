@@ -24,6 +24,8 @@ import { goJson } from 'subnet-rpc/internal'
 import {
   admitAnvilMine,
   admitEvmMine,
+  admitIntervalMining,
+  admitSetAutomine,
   admitNextBlockTimestamp,
   increaseTime,
   revertClock,
@@ -260,6 +262,12 @@ const rows: Record<string, MethodRow> = {
   eth_sendTransaction: { admit: admitUnsignedSend },
   eth_fillTransaction: { admit: admitFill },
   evm_mine: { admit: admitEvmMine },
+  // The block builder's automine (../block/builder.ts); anvil's own stays off.
+  evm_setAutomine: { admit: admitSetAutomine },
+  anvil_setAutomine: { admit: admitSetAutomine },
+  anvil_getAutomine: own((_, { builder }) => builder.automining),
+  evm_setIntervalMining: { admit: admitIntervalMining },
+  anvil_setIntervalMining: { admit: admitIntervalMining },
   anvil_mine: { admit: admitAnvilMine },
   // anvil's time moves, which the devnet's clock follows (../block/clock.ts).
   evm_increaseTime: { reply: increaseTime },
