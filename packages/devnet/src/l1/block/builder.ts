@@ -2,10 +2,11 @@
  * The block builder, shaped like a node's (plugin/evm/block_builder.go, miner/worker.go `commitNewWork`).
  * anvil's own automine is off: an admitted send only enters anvil's pool, and the builder mines the
  * pool's ready transactions in one block with `evm_mine` (./miner.ts `mine`: the block prepared, mined,
- * settled once). anvil's pool hands them over as the node's `transactionsByPriceAndNonce` does: by
- * effective tip at the block's base fee, each sender's in nonce order, a sender with a nonce gap waiting
- * (the node's queue); and its block takes transactions while their gas limit fits the gas left
- * (`commitTransactions`), leaving the rest for the next block, which the builder mines right after.
+ * settled once). anvil's pool hands them over by price, each sender's in nonce order, the first come first
+ * among equals, a sender with a nonce gap waiting (the node's queue); its price is the fee cap, where the node's
+ * `transactionsByPriceAndNonce` ranks by effective tip at the block's base fee: the orders differ only where
+ * fee caps and tips rank senders differently. Its block takes transactions while their gas limit fits the gas
+ * left (`commitTransactions`), leaving the rest for the next block, which the builder mines right after.
  *
  * When a block is built:
  * - `instant` pacing (the default): as soon as the pool has a ready transaction and no other step holds

@@ -94,7 +94,7 @@ export async function admitSetAutomine(call: ChainCall, { builder }: L1): Promis
 }
 
 /** `evm_setIntervalMining` / `anvil_setIntervalMining`: anvil's interval mining (or none) replaces automine, as on anvil. */
-export async function admitIntervalMining(call: ChainCall, { builder }: L1): Promise<Admission> {
+export async function admitIntervalMining(_call: ChainCall, { builder }: L1): Promise<Admission> {
   return {
     after: async (outcome) => {
       if ('result' in outcome) builder.setAutomine(false)

@@ -33,8 +33,8 @@ export class PooledCaps {
   /** A send entered the pool. */
   set(sender: string, nonce: bigint, caps: Caps): void {
     const key = sender.toLowerCase()
-    let nonces = this.bySender.get(key)
-    if (!nonces) this.bySender.set(key, (nonces = new Map()))
+    const nonces = this.bySender.get(key) ?? new Map<bigint, Caps>()
+    this.bySender.set(key, nonces)
     // A sender's entries are forgotten as their nonces are mined (`at`); a burst that is never read back stays bounded.
     if (nonces.size >= 4096) nonces.clear()
     nonces.set(nonce, caps)
