@@ -265,13 +265,30 @@ export class BlockFees {
     this.plannedTimes.set(parent.hash, timestampMs)
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
-    if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+    if (next && next.baseFee < maxUint64) {
+      calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+      this.pinned = { parent: parent.hash, baseFee: next.baseFee }
+    }
     if (feeConfig.gasLimit !== undefined && feeConfig.gasLimit !== parent.gasLimit)
       calls.push(['evm_setBlockGasLimit', [hex(feeConfig.gasLimit)]])
     const coinbase = await this.coinbaseAt(parent)
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
+  }
+
+  /** The base fee last pinned for anvil's next block, and the parent it was pinned on. */
+  private pinned: { parent: string; baseFee: bigint } | undefined
+
+  /**
+   * Pins anvil's next base fee to the one of `plan` (anvil checks a send's fee cap against it), once per parent
+   * and value: the sends of a burst share it.
+   */
+  async pinBaseFee({ parent, next }: NextBlockPlan): Promise<void> {
+    if (!next || next.baseFee >= maxUint64) return
+    if (this.pinned?.parent === parent.hash && this.pinned.baseFee === next.baseFee) return
+    await this.anvil.request('anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)])
+    this.pinned = { parent: parent.hash, baseFee: next.baseFee }
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */

@@ -32,6 +32,9 @@ export type BlockPacing = 'instant' | 'node'
 /** The paces a devnet accepts, for option checks. */
 export const blockPacings: readonly BlockPacing[] = ['instant', 'node']
 
+/** The longest a block waits for the admissions of sends under way (a steady stream of sends still gets blocks). */
+const coalesceMs = 1000
+
 /** A send's fee and tip caps. */
 type Bid = { feeCap: bigint; tipCap: bigint }
 
@@ -47,6 +50,9 @@ export class BlockBuilder {
   /** The highest bid of the sends since the last block: the block's time is chosen so that its tips pay its block gas cost. */
   private bid: Bid | undefined
   private readonly waiters = new Map<string, Waiter[]>()
+  /** Sends being admitted (checked, not yet in anvil's pool), and who waits for none to be. */
+  private admitting = 0
+  private admitted: (() => void)[] = []
 
   constructor(
     private readonly anvil: AnvilClient,
@@ -76,6 +82,32 @@ export class BlockBuilder {
     if (!this.automine || this.closed || this.running) return
     this.running = true
     void this.loop()
+  }
+
+  /**
+   * A send's admission starts; the function returned ends it, once the send is in anvil's pool or refused. The
+   * block waits for the admissions under way (at most `coalesceMs`), so that the sends of a burst share it.
+   */
+  startAdmission(): () => void {
+    this.admitting++
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      if (--this.admitting === 0) for (const resolve of this.admitted.splice(0)) resolve()
+    }
+  }
+
+  /** Resolves once no send is being admitted, or after `ms`. */
+  private admissionsDone(ms: number): Promise<void> {
+    if (this.admitting === 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      this.admitted.push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
   }
 
   /**
@@ -121,6 +153,8 @@ export class BlockBuilder {
             continue
           }
         }
+        // The sends of a burst being checked go into this block: a send-and-wait loop has none under way.
+        await this.admissionsDone(coalesceMs)
         const built = await this.turns.run(() => this.buildOne())
         if (built === 'built') continue
         // Nothing ready, or a block that took none of the ready ones (fee caps the base fee passed): wait for a send.

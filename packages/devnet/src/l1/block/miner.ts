@@ -54,9 +54,16 @@ export class Miner {
     return !this.busy && hash === this.settledHash
   }
 
-  /** Settles the head if it is new. */
+  /** A settlement queued and not started yet, which callers meanwhile share (a burst of sends asks for one each). */
+  private queuedSettle: Promise<void> | undefined
+
+  /** Settles the head if it is new: a look at the head that starts after the call. */
   settle(): Promise<void> {
-    return this.enqueue(() => this.settleNow())
+    this.queuedSettle ??= this.enqueue(() => {
+      this.queuedSettle = undefined
+      return this.settleNow()
+    })
+    return this.queuedSettle
   }
 
   /**

@@ -30,6 +30,14 @@ export class PooledCaps {
     return nonces.get(nonce)
   }
 
+  /** The nonce after the sender's sends the devnet put in the pool, or undefined when it put none. */
+  next(sender: string): bigint | undefined {
+    const nonces = this.bySender.get(sender.toLowerCase())
+    let next: bigint | undefined
+    for (const n of nonces?.keys() ?? []) if (next === undefined || n + 1n > next) next = n + 1n
+    return next
+  }
+
   /** A send entered the pool. */
   set(sender: string, nonce: bigint, caps: Caps): void {
     const key = sender.toLowerCase()

@@ -153,19 +153,6 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
         ),
       }
   }
-  // The sender's mined and pooled counts: a nonce under the pooled one replaces a pooled send, one over it is queued.
-  let queued = false
-  if (tx.nonce !== undefined) {
-    const [mined, pooled] = (
-      await anvil.batch<string>([
-        ['eth_getTransactionCount', [tx.sender, 'latest']],
-        ['eth_getTransactionCount', [tx.sender, 'pending']],
-      ])
-    ).map(BigInt) as [bigint, bigint]
-    const old = tx.nonce >= mined && tx.nonce < pooled ? pool.pooled.at(tx.sender, tx.nonce, mined) : undefined
-    if (old && bid && !replaces(old, bid)) return { outcome: nodeError('replacement transaction underpriced') }
-    queued = tx.nonce > pooled
-  }
   // Over the pool minimum but under the next block's base fee: the node's pool keeps it (./pendingPool.ts).
   if (feeCap !== undefined && pool.waits(feeCap, plan)) {
     const signed = await sign(tx)
@@ -178,13 +165,9 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
       }
     }
   }
-  // anvil checks a fee cap against the base fee it would give its next block: the one a node's block built now has.
-  if (feeCap !== undefined && plan.next && plan.next.baseFee < 1n << 64n)
-    await anvil.request('anvil_setNextBlockBaseFeePerGas', [`0x${plan.next.baseFee.toString(16)}`])
   // A send with Warp predicates is staged in the stand-in before the block that may take it (../warp/warpPredicates.ts).
   const expected = predicates && accessList ? l1.warpPredicates?.expect(tx.sender, accessList) : undefined
-  const nonce = tx.nonce
-  const sender = tx.sender
+  const { nonce, sender } = tx
   const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) => async (outcome: CallOutcome) => {
     if ('result' in outcome) {
       if (expected) expected.hash = JSON.parse(outcome.result) as string
@@ -192,8 +175,44 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     } else if (expected) l1.warpPredicates?.drop(expected)
     await after?.(outcome)
   }
-  const wait = toBlock(l1, bid, queued)
-  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: track(undefined), wait }
+  // The sender's mined and pooled counts, read with the other checks; in the send's turn the sends the devnet put in
+  // anvil's pool meanwhile count too: a nonce under the pooled count replaces a pooled send, one over it is queued.
+  // anvil checks the fee cap against the base fee it would give its next block: the one a node's block built now has.
+  const counts =
+    nonce === undefined
+      ? undefined
+      : ((
+          await anvil.batch<string>([
+            ['eth_getTransactionCount', [sender, 'latest']],
+            ['eth_getTransactionCount', [sender, 'pending']],
+          ])
+        ).map(BigInt) as [bigint, bigint])
+  let queued = false
+  let blocked: string[] = []
+  const inTurn = async (): Promise<CallOutcome | undefined> => {
+    if (nonce !== undefined && counts) {
+      const [mined, pending] = counts
+      const local = pool.pooled.next(sender)
+      const pooled = local !== undefined && local > pending ? local : pending
+      const old = nonce >= mined && nonce < pooled ? pool.pooled.at(sender, nonce, mined) : undefined
+      // A refusal is checked against the sender's mined count of now (a block may have taken the old send meanwhile).
+      if (
+        old &&
+        bid &&
+        !replaces(old, bid) &&
+        nonce >= BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'latest']))
+      ) {
+        if (expected) l1.warpPredicates?.drop(expected)
+        return nodeError('replacement transaction underpriced')
+      }
+      queued = nonce > pooled
+    }
+    if (feeCap !== undefined) await blockFees.pinBaseFee(plan)
+    for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+    return undefined
+  }
+  const wait = (outcome: CallOutcome) => toBlock(l1, bid, queued)(outcome)
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, inTurn, after: track(undefined), wait }
   // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
   // each creation would take holds one byte of code until the block that takes it is mined, a top-level
   // creation's from the sender's nonce, inner ones' from a trace (./innerCreates.ts).
@@ -202,12 +221,12 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     const next = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
     targets = [createAddress(tx.sender.toLowerCase(), next)]
   } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
-  if (targets.length === 0) return { call: sent, after: track(undefined), wait }
+  if (targets.length === 0) return { call: sent, inTurn, after: track(undefined), wait }
   const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
-  const blocked = targets.filter((_, i) => codes[i] === '0x')
-  for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+  blocked = targets.filter((_, i) => codes[i] === '0x')
   return {
     call: sent,
+    inTurn,
     after: track(async (outcome) => {
       // Held until a block takes the send (../block/builder.ts frees them after each block, ../rpc/executor.ts before each call).
       if ('result' in outcome) blockers.hold(JSON.parse(outcome.result) as string, blocked)

@@ -250,4 +250,10 @@ export function argsOf(call: ChainCall): unknown[] {
  */
 export type Admission =
   | { outcome: CallOutcome }
-  | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void>; wait?: (outcome: CallOutcome) => Promise<void> }
+  | {
+      call?: ChainCall
+      /** Of an admission made out of the call's turn (a send's): its last checks and writes, in the turn; an outcome answers instead. */
+      inTurn?: () => Promise<CallOutcome | undefined>
+      after?: (outcome: CallOutcome) => Promise<void>
+      wait?: (outcome: CallOutcome) => Promise<void>
+    }

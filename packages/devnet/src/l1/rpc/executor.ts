@@ -6,7 +6,7 @@
  */
 import { findMember, scanFirstValue } from '../../wire/goScanner.js'
 import { goJson } from 'subnet-rpc/internal'
-import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
+import { type Admission, RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
 import type { L1, L1Parts } from '../context.js'
 import { answerOf, type MethodRow, rowOf, type TagRule } from './methods.js'
 import type { LocalMethod } from './localMethods.js'
@@ -82,7 +82,7 @@ function methodText(method: string): string {
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
 export function createExecutor(parts: L1Parts): CallExecutor {
   const l1: L1 = { ...parts, answer: (call, outcome) => answerOf(call, outcome, l1) }
-  const { anvil, miner, blockers, turns } = l1
+  const { anvil, miner, blockers, turns, builder } = l1
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) =>
@@ -158,19 +158,45 @@ export function createExecutor(parts: L1Parts): CallExecutor {
    */
   async function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
     let wait: (() => Promise<void>) | undefined
+    // A send's checks read the head, out of the turn, so that the sends of a burst are checked side by side.
+    let early: Admission | undefined
+    // The builder's next block waits for it to be in anvil's pool (../block/builder.ts).
+    const admitted = row.admitsOutOfTurn ? builder.startAdmission() : undefined
+    if (row.admitsOutOfTurn) {
+      try {
+        await miner.settle()
+        early = await row.admit?.(call, l1)
+      } catch (e) {
+        admitted?.()
+        throw e
+      }
+      if (early && 'outcome' in early) {
+        admitted?.()
+        return early.outcome
+      }
+    }
     const run = async (): Promise<CallOutcome> => {
-      await inStep()
-      const step = await row.admit?.(call, l1)
+      if (row.admitsOutOfTurn) await blockers.releaseMined()
+      else await inStep()
+      const step = row.admitsOutOfTurn ? early : await row.admit?.(call, l1)
       if (step && 'outcome' in step) return step.outcome
+      const refused = await step?.inTurn?.()
+      if (refused) return refused
       const answer = (await forward([step?.call ?? call]))[0]!
       await step?.after?.(answer)
       if (step?.wait) wait = () => step.wait!(answer)
       const outcome = await answerOf(call, answer, l1)
-      // A call that may have mined a block brings the precompiles up to date before its answer goes out.
-      await inStep()
+      // A call that may have mined a block brings the precompiles up to date before its answer goes out (a send
+      // mines none: it enters anvil's pool, and the builder settles the block that takes it).
+      if (!row.admitsOutOfTurn) await inStep()
       return outcome
     }
-    const outcome = await turns.run(run)
+    let outcome: CallOutcome
+    try {
+      outcome = await turns.run(run)
+    } finally {
+      admitted?.()
+    }
     await wait?.()
     return outcome
   }
