@@ -335,7 +335,29 @@ export class BlockFees {
    * now; in milliseconds `timestampMs`), governing fee config and base fee (null before SubnetEVM). A send
    * plans once and uses the plan for the pool's checks and the block it prepares, so both see the same base fee.
    */
-  async planNextBlock(time?: bigint, bid?: Bid) {
+  planNextBlock(time?: bigint, bid?: Bid): Promise<NextBlockPlanOf> {
+    return this.plan(time, bid)
+  }
+
+  /**
+   * The plan a send's pool checks read (`planNextBlock` for a block built now). The sends of a burst ask at once:
+   * those asking while a plan for the same bid is under way share it, as a node's pool checks against one head.
+   * Never for a block about to be mined, which plans on the head of its turn.
+   */
+  planForPool(bid?: Bid): Promise<NextBlockPlanOf> {
+    const key = bid ? `${bid.feeCap}:${bid.tipCap}` : ''
+    let shared = this.plans.get(key)
+    if (!shared) {
+      shared = this.plan(undefined, bid).finally(() => this.plans.delete(key))
+      this.plans.set(key, shared)
+    }
+    return shared
+  }
+
+  /** Plans under way, by bid, for callers that ask meanwhile. */
+  private readonly plans = new Map<string, Promise<NextBlockPlanOf>>()
+
+  private async plan(time?: bigint, bid?: Bid) {
     const parent = await this.header('latest')
     const parentGranite = this.graniteFieldsOf(parent)
     let timestampMs = this.clock.nextBlockTime(
@@ -397,7 +419,15 @@ type Bid = { feeCap: bigint; tipCap: bigint }
 const leastGasUsed = 16_800n
 
 /** What `BlockFees.planNextBlock` gives. */
-export type NextBlockPlan = Awaited<ReturnType<BlockFees['planNextBlock']>>
+export type NextBlockPlan = {
+  parent: Header
+  timestamp: bigint
+  timestampMs: bigint
+  given: boolean
+  feeConfig: Awaited<ReturnType<FeeManagerState['at']>>['feeConfig']
+  next: ReturnType<typeof nextBaseFee>
+}
+type NextBlockPlanOf = NextBlockPlan
 
 /** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
 export const poolMinimum = (plan: NextBlockPlan): bigint => plan.feeConfig.minBaseFee ?? 0n

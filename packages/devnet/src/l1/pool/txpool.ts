@@ -128,7 +128,7 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
   if (await lacksRole(l1, txAllowList, tx.sender))
     return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
   const bid = tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined
-  const plan = await blockFees.planNextBlock(undefined, bid)
+  const plan = await blockFees.planForPool(bid)
   // IntrinsicGas with Warp's predicate gas (core/txpool/validation.go), at the head's rules.
   const accessList = (tx.message as { accessList?: AccessList }).accessList
   const predicates = l1.warpPredicates?.parse(accessList, plan.parent.timestamp)
