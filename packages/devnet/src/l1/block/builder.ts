@@ -26,7 +26,16 @@ import type { BlockFees } from './blockFees.js'
 import type { Miner } from './miner.js'
 import type { Turns } from './turns.js'
 
-/** How the builder paces blocks: `instant` (no waiting, node block times) or `node` (wall time, as a node). */
+/**
+ * How the devnet paces blocks: `'instant'` (the default: sends mined at once, those arriving meanwhile sharing the
+ * next block, node block times without waiting) or `'node'` (in wall time, at most one block per minimum delay, as a
+ * node builds them).
+ * @example
+ * import { startDevnet, type BlockPacing } from 'subnet-rpc-devnet'
+ * const pacing: BlockPacing = 'node'
+ * const devnet = await startDevnet({ blockPacing: pacing })
+ * await devnet.stop()
+ */
 export type BlockPacing = 'instant' | 'node'
 
 /** The paces a devnet accepts, for option checks. */
