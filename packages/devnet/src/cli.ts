@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { latestNodeRelease, nodeReleases, type NodeRelease } from 'subnet-rpc/config'
 import { devnetPackages } from './anvil.js'
+import { type BlockPacing, blockPacings } from './l1/block/builder.js'
 import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { existsSync } from 'node:fs'
 import { startDevnet, type Devnet, type DevnetL1Options } from './start.js'
@@ -23,6 +24,8 @@ Options:
   --port <n>         Port of the node API on 127.0.0.1 (default 9650; 0 = any free port)
   --anvil-port <n>   Port for anvil (default: a free port)
   --anvil <path>     anvil binary (else ANVIL_BINARY, @foundry-rs/anvil, or PATH)
+  --block-pacing <p> instant (default: sends mined at once, bursts sharing blocks, node block times)
+                     or node (blocks in wall time, at most one per minimum delay, as a node builds them)
   --seed <text>      Seed for node identity and chain IDs (default subnet-rpc-devnet)
   --network-id <n>   Network ID (default 12345, local)
   --node-version <v> The avalanchego release the node reports and follows: ${nodeReleases.join(', ')}
@@ -130,6 +133,7 @@ function parseOptions(argv: string[]) {
       port: { type: 'string' },
       'anvil-port': { type: 'string' },
       anvil: { type: 'string' },
+      'block-pacing': { type: 'string' },
       seed: { type: 'string' },
       'network-id': { type: 'string' },
       'node-version': { type: 'string' },
@@ -156,6 +160,9 @@ function parseOptions(argv: string[]) {
   // The node reads an int64 from its chain config; 0 or less is no limit.
   if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
     throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
+  const pacing = values['block-pacing']
+  if (pacing !== undefined && !(blockPacings as readonly string[]).includes(pacing))
+    throw new Error(`--block-pacing must be ${blockPacings.join(' or ')}, got ${JSON.stringify(pacing)}`)
   const l1s = values.l1 === undefined ? undefined : l1Flags(values.l1)
   const chainConfigs = values['chain-config'] ?? []
   let chainConfig: string | undefined
@@ -186,6 +193,7 @@ function parseOptions(argv: string[]) {
       port: port(values.port, 'port') ?? 9650,
       anvilPort: port(values['anvil-port'], 'anvil-port'),
       anvilBinary: values.anvil,
+      blockPacing: pacing as BlockPacing | undefined,
       seed: values.seed,
       networkID,
       nodeVersion: nodeVersion as NodeRelease | undefined,

@@ -10,6 +10,7 @@ export { AnvilNotFoundError, DevnetDependencyError, devnetPackages, findAnvilBin
 export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'
 export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'
 export type { NodeConfigInput, PeerConfig } from './config/node.js'
+export type { BlockPacing } from './l1/block/builder.js'
 export { devnetCommand } from './cli.js'
 export type { DevnetFailure } from './faults.js'
 export type { AnvilExit } from './anvilGuard.js'

@@ -37,6 +37,7 @@ import { devnetPChainHeight, proposerRules, proposerVMRoute } from './proposervm
 import type { L1Snapshot } from './l1/persist.js'
 import { StateKeeper } from './state/keeper.js'
 import { checkRestart, readStoredL1, readStoredNode, sourceText, writeStoredFiles, writeStoredNode } from './state/stateDir.js'
+import { type BlockPacing, blockPacings } from './l1/block/builder.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -87,6 +88,13 @@ export type DevnetOptions = {
   anvilPort?: number
   /** Path of the anvil binary; else ANVIL_BINARY, the @foundry-rs/anvil package (an optional peer dependency), or PATH. */
   anvilBinary?: string
+  /**
+   * How blocks are paced (docs/devnet.md, "Block building"). `'instant'` (default): the pool's sends are mined as
+   * soon as they arrive, those arriving meanwhile sharing the next block, with the node's block times (at least the
+   * minimum delay after the parent) and no waiting. `'node'`: in wall time, as a node builds them, at most one block
+   * per minimum delay (2 s from Granite), and sends answered before their block.
+   */
+  blockPacing?: BlockPacing
   /** Subnet-EVM genesis: a file path, JSON text or an object. Default: a realistic L1 (see docs/devnet.md). */
   genesis?: JsonSource
   /** Subnet-EVM `upgrade.json`: a file path, JSON text or an object. Default: a schedule relative to the start time when no genesis is given. */
@@ -253,6 +261,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })
   // First, so a missing optional package (@viem/anvil, @noble/curves, an anvil) fails at once, in one message.
   const { binary } = await loadDevnetRuntime(options.anvilBinary)
+  const blockPacing = options.blockPacing ?? 'instant'
+  if (!blockPacings.includes(blockPacing))
+    throw new InvalidArgumentError({
+      argument: 'blockPacing',
+      value: blockPacing,
+      accepted: blockPacings.map((p) => `'${p}'`).join(' or '),
+    })
   const stateDir = options.stateDir
   if (stateDir !== undefined && (typeof stateDir !== 'string' || stateDir === ''))
     throw new InvalidArgumentError({ argument: 'stateDir', value: stateDir, accepted: 'a directory path' })
@@ -307,7 +322,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const l1s = await startAll(
     planned.map((p) => p.plan),
-    { binary, networkID, node, network },
+    { binary, networkID, node, network, blockPacing },
   )
   const stopL1s = () => Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
   let keeper: StateKeeper | undefined

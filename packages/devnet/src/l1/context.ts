@@ -10,6 +10,8 @@ import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees } from './block/blockFees.js'
 import type { FeeManagerState } from './block/feeManager.js'
 import type { Miner } from './block/miner.js'
+import type { BlockBuilder } from './block/builder.js'
+import type { Turns } from './block/turns.js'
 import type { HeldBlockers } from './pool/heldBlockers.js'
 import type { PendingPool } from './pool/pendingPool.js'
 import type { PrecompileRuntime } from './precompiles/runtime.js'
@@ -26,6 +28,10 @@ export type L1Parts = {
   readonly fees: FeeManagerState
   readonly blockFees: BlockFees
   readonly miner: Miner
+  /** The block builder: mines the pool's sends as a node's builder does (./block/builder.ts). */
+  readonly builder: BlockBuilder
+  /** The turns that state-changing calls and the builder's blocks take (./block/turns.ts). */
+  readonly turns: Turns
   readonly precompiles: PrecompileRuntime
   readonly pool: PendingPool
   readonly blockers: HeldBlockers

@@ -15,6 +15,8 @@ import { FeeManagerState } from './block/feeManager.js'
 import { LogRanges } from './rpc/logRange.js'
 import type { CallExecutor } from './rpc/envelope.js'
 import { Miner } from './block/miner.js'
+import { BlockBuilder, type BlockPacing } from './block/builder.js'
+import { Turns } from './block/turns.js'
 import { HeldBlockers } from './pool/heldBlockers.js'
 import type { NodeConfig } from '../config/node.js'
 import type { DevnetChainConfig } from '../config/chainConfig.js'
@@ -62,8 +64,8 @@ export type L1Instance = {
   stop(): Promise<void>
 }
 
-/** What every L1 of a node shares: the anvil binary, the network, the node and its Warp view. */
-export type L1Context = { binary: string; networkID: number; node: NodeConfig; network: WarpNetwork }
+/** What every L1 of a node shares: the anvil binary, the network, the node and its Warp view, the block pacing. */
+export type L1Context = { binary: string; networkID: number; node: NodeConfig; network: WarpNetwork; blockPacing?: BlockPacing }
 
 /** Starts an L1's anvil from its genesis and builds its executor. On failure, nothing of it is left running. */
 export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance> {
@@ -121,19 +123,29 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     if (plan.restore) await restoreL1({ anvil, blockFees, precompiles, fees }, plan.restore)
     // The precompiles enabled at genesis are in place before the first request.
     await miner.settle()
+    // anvil's automine off: the devnet's builder mines what enters anvil's pool (./block/builder.ts).
+    await anvil.request('evm_setAutomine', [false])
+    const blockers = new HeldBlockers(anvil)
+    const turns = new Turns()
+    const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined())
     // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
     // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
     const events = new ChainEvents(anvilProc.url)
     await events.ready().catch(() => undefined)
+    // A send on anvil's own URL is built into a block too; a block mined there answers the sends it took.
+    events.onTransaction(() => builder.notify())
+    events.onBlock(() => void builder.headMoved().catch(() => undefined))
     const execute = createExecutor({
       spec: files.spec,
       anvil,
       fees,
       blockFees,
       miner,
+      builder,
+      turns,
       precompiles,
       pool,
-      blockers: new HeldBlockers(anvil),
+      blockers,
       warp,
       warpPredicates,
       logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
@@ -156,6 +168,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       now: () => blockFees.clock.now(),
       snapshot: () => snapshotL1({ anvil, miner, blockFees, precompiles, fees }),
       stop: () => {
+        builder.close()
         miner.close()
         events.close()
         stopping ??= anvilProc.stop().then(() => anvil.close())

@@ -295,13 +295,30 @@ export class BlockFees {
     this.plannedTimes.set(parent.hash, timestampMs)
     const calls: [string, unknown[]][] = [['evm_setNextBlockTimestamp', [hex(timestamp)]]]
     // anvil's header holds a uint64 base fee: a higher one (only a fee config built to reach it) stays anvil's own.
-    if (next && next.baseFee < maxUint64) calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+    if (next && next.baseFee < maxUint64) {
+      calls.push(['anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)]])
+      this.pinned = { parent: parent.hash, baseFee: next.baseFee }
+    }
     if (feeConfig.gasLimit !== undefined && feeConfig.gasLimit !== parent.gasLimit)
       calls.push(['evm_setBlockGasLimit', [hex(feeConfig.gasLimit)]])
     const coinbase = await this.coinbaseAt(parent)
     if (coinbase !== this.coinbase) calls.push(['anvil_setCoinbase', [coinbase]])
     for (const [method, params] of calls) await this.anvil.request(method, params)
     this.coinbase = coinbase
+  }
+
+  /** The base fee last pinned for anvil's next block, and the parent it was pinned on. */
+  private pinned: { parent: string; baseFee: bigint } | undefined
+
+  /**
+   * Pins anvil's next base fee to the one of `plan` (anvil checks a send's fee cap against it), once per parent
+   * and value: the sends of a burst share it.
+   */
+  async pinBaseFee({ parent, next }: NextBlockPlan): Promise<void> {
+    if (!next || next.baseFee >= maxUint64) return
+    if (this.pinned?.parent === parent.hash && this.pinned.baseFee === next.baseFee) return
+    await this.anvil.request('anvil_setNextBlockBaseFeePerGas', [hex(next.baseFee)])
+    this.pinned = { parent: parent.hash, baseFee: next.baseFee }
   }
 
   /** `GetCoinbaseAt(parent)`: the reward address in force for the block after `parent`. */
@@ -348,7 +365,29 @@ export class BlockFees {
    * now; in milliseconds `timestampMs`), governing fee config and base fee (null before SubnetEVM). A send
    * plans once and uses the plan for the pool's checks and the block it prepares, so both see the same base fee.
    */
-  async planNextBlock(time?: bigint, bid?: Bid) {
+  planNextBlock(time?: bigint, bid?: Bid): Promise<NextBlockPlanOf> {
+    return this.plan(time, bid)
+  }
+
+  /**
+   * The plan a send's pool checks read (`planNextBlock` for a block built now). The sends of a burst ask at once:
+   * those asking while a plan for the same bid is under way share it, as a node's pool checks against one head.
+   * Never for a block about to be mined, which plans on the head of its turn.
+   */
+  planForPool(bid?: Bid): Promise<NextBlockPlanOf> {
+    const key = bid ? `${bid.feeCap}:${bid.tipCap}` : ''
+    let shared = this.plans.get(key)
+    if (!shared) {
+      shared = this.plan(undefined, bid).finally(() => this.plans.delete(key))
+      this.plans.set(key, shared)
+    }
+    return shared
+  }
+
+  /** Plans under way, by bid, for callers that ask meanwhile. */
+  private readonly plans = new Map<string, Promise<NextBlockPlanOf>>()
+
+  private async plan(time?: bigint, bid?: Bid) {
     const parent = await this.header('latest')
     const parentGranite = this.graniteFieldsOf(parent)
     let timestampMs = this.clock.nextBlockTime(
@@ -410,7 +449,15 @@ type Bid = { feeCap: bigint; tipCap: bigint }
 const leastGasUsed = 16_800n
 
 /** What `BlockFees.planNextBlock` gives. */
-export type NextBlockPlan = Awaited<ReturnType<BlockFees['planNextBlock']>>
+export type NextBlockPlan = {
+  parent: Header
+  timestamp: bigint
+  timestampMs: bigint
+  given: boolean
+  feeConfig: Awaited<ReturnType<FeeManagerState['at']>>['feeConfig']
+  next: ReturnType<typeof nextBaseFee>
+}
+type NextBlockPlanOf = NextBlockPlan
 
 /** The pool's minimum fee cap: the `minBaseFee` of the fee config in force for the next block (`legacypool.go` reset). */
 export const poolMinimum = (plan: NextBlockPlan): bigint => plan.feeConfig.minBaseFee ?? 0n

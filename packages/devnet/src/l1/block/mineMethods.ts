@@ -77,3 +77,27 @@ function secondsOf(v: unknown): bigint | undefined {
   if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v)
   return undefined
 }
+
+/**
+ * `evm_setAutomine(on)` / `anvil_setAutomine(on)`: the builder's automine (./builder.ts), anvil's own staying
+ * off. anvil is asked to turn it off, which also ends its interval mining, as turning automine on does on anvil.
+ */
+export async function admitSetAutomine(call: ChainCall, { builder }: L1): Promise<Admission | undefined> {
+  const [on] = argsOf(call)
+  if (typeof on !== 'boolean') return undefined
+  return {
+    call: { ...call, params: '[false]' },
+    after: async (outcome) => {
+      if ('result' in outcome) builder.setAutomine(on)
+    },
+  }
+}
+
+/** `evm_setIntervalMining` / `anvil_setIntervalMining`: anvil's interval mining (or none) replaces automine, as on anvil. */
+export async function admitIntervalMining(_call: ChainCall, { builder }: L1): Promise<Admission> {
+  return {
+    after: async (outcome) => {
+      if ('result' in outcome) builder.setAutomine(false)
+    },
+  }
+}

@@ -8,7 +8,7 @@
  * - `prepare`, before anvil mines a block on the head: time, base fee, gas limit and coinbase
  *   (./blockFees.ts), then the activations and state upgrades of that time, with the values they replace
  *   kept as the parent's state (../precompiles/runtime.ts `prepareBlock`, ../precompiles/parentState.ts);
- * - anvil mines: `mine` here, a send under automine, a forwarded `evm_mine`;
+ * - anvil mines: `mine` here (the block builder's, ./builder.ts, or `anvil_mine`'s), a forwarded `evm_mine`;
  * - `settle`, once per new head, whoever mined it (the devnet, a client on anvil's own URL, anvil's
  *   interval mining): the precompiles in step with it (mint top-ups, Warp messages, the schedule;
  *   ../precompiles/runtime.ts `follow`) and the base fee part of its fees to its coinbase.
@@ -44,19 +44,26 @@ export class Miner {
     private readonly warp?: WarpPredicateService,
   ) {}
 
-  /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
   /** Whether no preparation or settlement is queued or running. */
   get idle(): boolean {
     return !this.busy
   }
 
+  /** Whether the last settlement was at the block `hash` and none is under way: nothing to bring in line. */
   isSettledAt(hash: string): boolean {
     return !this.busy && hash === this.settledHash
   }
 
-  /** Settles the head if it is new. */
+  /** A settlement queued and not started yet, which callers meanwhile share (a burst of sends asks for one each). */
+  private queuedSettle: Promise<void> | undefined
+
+  /** Settles the head if it is new: a look at the head that starts after the call. */
   settle(): Promise<void> {
-    return this.enqueue(() => this.settleNow())
+    this.queuedSettle ??= this.enqueue(() => {
+      this.queuedSettle = undefined
+      return this.settleNow()
+    })
+    return this.queuedSettle
   }
 
   /**
@@ -78,9 +85,12 @@ export class Miner {
     })
   }
 
-  /** Mines one block on the head: prepared, mined, settled. */
-  async mine(time?: bigint): Promise<void> {
-    await this.prepare(time)
+  /**
+   * Mines one block on the head: prepared, mined, settled. `bid`: the fee and tip caps of a send it is
+   * for, so that before Granite its time is the first its tips pay the block gas cost at (./blockFees.ts `planNextBlock`).
+   */
+  async mine(time?: bigint, bid?: { feeCap: bigint; tipCap: bigint }): Promise<void> {
+    await this.prepare(time, bid && (await this.blockFees.planNextBlock(time, bid)))
     await this.anvil.request('evm_mine', [])
     await this.settle()
   }

@@ -11,12 +11,15 @@
  */
 import type { NextBlockPlan } from '../block/blockFees.js'
 import { pendingTransactionJson } from './rawTx.js'
+import { PooledCaps } from './replacement.js'
 
 /** A transaction waiting: its raw form, hash, sender, nonce and fee cap. */
 export type Held = { raw: string; hash: string; sender: string; nonce: bigint; feeCap: bigint }
 
 export class PendingPool {
   private readonly held: Held[] = []
+  /** The fee and tip caps of the sends in anvil's pool, for the node's replacement rule (./replacement.ts). */
+  readonly pooled = new PooledCaps()
 
   /** Keeps a signed transaction until the base fee allows it; returns its hash (undefined: an envelope it cannot show). */
   hold(raw: string, tx: { sender: string; nonce: bigint; feeCap: bigint }): string | undefined {

@@ -11,45 +11,30 @@
  * - a fee cap under the fee config's `minBaseFee` is refused: `transaction underpriced: address <sender>
  *   have gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go); one over it but under
  *   the next block's base fee waits in ./pendingPool.ts;
- * - the next block is prepared (../block/miner.ts) when the send is mined right away;
+ * - a send with the nonce of one in the pool replaces it only with fee and tip caps 10% over its
+ *   (`replacement transaction underpriced`, ./replacement.ts);
+ * - an admitted send enters anvil's pool and the block builder (../block/builder.ts) mines it with the
+ *   others that arrived meanwhile;
  * - a contract creation sent by an origin without a role on a running Contract Deployer Allow List is
  *   accepted and mined failed with all its gas used, as the node's block processing fails it
  *   (params/hooks_libevm.go `CanCreateContract`): the addresses its creations would take hold one byte
  *   of code while it is mined (an address collision fails them the same way in anvil, EIP-684);
- * - the answer goes out once the transaction is mined (anvil answers before its automine mined it), so
+ * - with blocks built at once (the default pacing), the answer goes out once the transaction is mined, so
  *   the precompiles are in step with its block.
  */
 import { type Admission, argsOf, type CallOutcome, type ChainCall, nodeErrorOutcome as nodeError } from '../rpc/envelope.js'
 import { poolMinimum } from '../block/blockFees.js'
-import type { AnvilClient } from '../anvilClient.js'
 import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
 import { createAddress, decodeRawTransaction, unprotectedTransaction } from './rawTx.js'
+import { replaces } from './replacement.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { intrinsicGas } from '../block/nodeGas.js'
 import { inputOf, warpSimulation } from '../warp/simulation.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
-
-/**
- * What a state-changing call's admission decides: an `outcome` answers instead of anvil; else anvil is
- * asked `call` (the call itself unless given: a send with the node's defaults filled in), and `after`
- * runs once anvil answered.
- */
-
-/**
- * anvil answers a send before its automine has mined the transaction. The devnet waits for the
- * receipt (up to 5 s) so that the precompiles are synced with the block when the answer goes out.
- * Returns whether the transaction is mined; with automine off it does not wait.
- */
-async function waitMined(anvil: AnvilClient, outcome: CallOutcome): Promise<boolean> {
-  const hash = 'result' in outcome ? (JSON.parse(outcome.result) as unknown) : undefined
-  if (typeof hash !== 'string') return false
-  const automine = await anvil.raw<boolean>('anvil_getAutomine', [])
-  return (await anvil.receipt(hash, automine.result === false ? 0 : 5000)) !== undefined
-}
 
 /** The sender's next nonce, its transactions waiting in the devnet's pool counted. */
 async function pendingNonce({ anvil, pool }: L1, sender: string): Promise<bigint> {
@@ -123,19 +108,32 @@ export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admiss
   })
 }
 
+/**
+ * How a send goes on once anvil's pool took it (its answer a hash): the builder is told (../block/builder.ts),
+ * and with blocks built at once, the answer waits (out of the send's turn, up to 5 s) for the block that takes
+ * it, so that the precompiles are in step with its block when the answer goes out. A send with a nonce gap
+ * waits in the pool's queue and is answered at once, as with automine off.
+ */
+function toBlock(l1: L1, bid: { feeCap: bigint; tipCap: bigint } | undefined, queued: boolean) {
+  return async (outcome: CallOutcome): Promise<void> => {
+    const hash = 'result' in outcome ? (JSON.parse(outcome.result) as unknown) : undefined
+    if (typeof hash !== 'string') return
+    const { builder } = l1
+    const waits = !queued && builder.automining && builder.pacing === 'instant'
+    const included = waits ? builder.included(hash, 5000) : undefined
+    builder.notify(bid)
+    await included
+  }
+}
+
 /** The pool's checks of a send `tx` (undefined: one it cannot read, left to anvil), which goes to anvil as `sent`. */
 async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: Sign): Promise<Admission> {
-  const { anvil, blockFees, miner, pool, blockers } = l1
-  const mined = async (outcome: CallOutcome) => {
-    await waitMined(anvil, outcome)
-  }
-  if (!tx) return { call: sent, after: mined }
+  const { anvil, blockFees, pool, blockers } = l1
+  if (!tx) return { call: sent, wait: toBlock(l1, undefined, false) }
   if (await lacksRole(l1, txAllowList, tx.sender))
     return { outcome: nodeError(`cannot issue transaction from non-allow listed address: ${checksumAddress(tx.sender)}`) }
-  const plan = await blockFees.planNextBlock(
-    undefined,
-    tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined,
-  )
+  const bid = tx.feeCap !== undefined && tx.tipCap !== undefined ? { feeCap: tx.feeCap, tipCap: tx.tipCap } : undefined
+  const plan = await blockFees.planForPool(bid)
   // IntrinsicGas with Warp's predicate gas (core/txpool/validation.go), at the head's rules.
   const accessList = (tx.message as { accessList?: AccessList }).accessList
   const predicates = l1.warpPredicates?.parse(accessList, plan.parent.timestamp)
@@ -167,48 +165,79 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
       tx = { ...tx, nonce: signed.nonce }
       const hash = pool.hold(signed.raw, { sender: tx.sender, nonce: signed.nonce, feeCap })
       if (hash) {
-        miner.watchPool()
+        l1.miner.watchPool()
         return { outcome: { result: JSON.stringify(hash) } }
       }
     }
   }
   // A send with Warp predicates is staged in the stand-in before the block that may take it (../warp/warpPredicates.ts).
   const expected = predicates && accessList ? l1.warpPredicates?.expect(tx.sender, accessList) : undefined
-  const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) =>
-    expected
-      ? async (outcome: CallOutcome) => {
-          if ('result' in outcome) expected.hash = JSON.parse(outcome.result) as string
-          else l1.warpPredicates?.drop(expected)
-          await after?.(outcome)
-        }
-      : after
-  // With automine off, or a nonce past the sender's next, the send only enters anvil's pool: the block
-  // that mines it is prepared then, and its answer does not wait for a receipt.
-  const automine = (await anvil.raw<boolean>('anvil_getAutomine', [])).result !== false
-  const gap =
-    automine && tx.nonce !== undefined && tx.nonce > BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'latest']))
-  if (automine && !gap) await miner.prepare(undefined, plan)
-  const settled = gap ? undefined : mined
-  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, after: track(settled) }
+  const { nonce, sender } = tx
+  const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) => async (outcome: CallOutcome) => {
+    if ('result' in outcome) {
+      if (expected) expected.hash = JSON.parse(outcome.result) as string
+      if (nonce !== undefined && bid) pool.pooled.set(sender, nonce, bid)
+    } else if (expected) l1.warpPredicates?.drop(expected)
+    await after?.(outcome)
+  }
+  // The sender's mined and pooled counts, read with the other checks; in the send's turn the sends the devnet put in
+  // anvil's pool meanwhile count too: a nonce under the pooled count replaces a pooled send, one over it is queued.
+  // anvil checks the fee cap against the base fee it would give its next block: the one a node's block built now has.
+  const counts =
+    nonce === undefined
+      ? undefined
+      : ((
+          await anvil.batch<string>([
+            ['eth_getTransactionCount', [sender, 'latest']],
+            ['eth_getTransactionCount', [sender, 'pending']],
+          ])
+        ).map(BigInt) as [bigint, bigint])
+  let queued = false
+  let blocked: string[] = []
+  const inTurn = async (): Promise<CallOutcome | undefined> => {
+    if (nonce !== undefined && counts) {
+      const [mined, pending] = counts
+      const local = pool.pooled.next(sender)
+      const pooled = local !== undefined && local > pending ? local : pending
+      const old = nonce >= mined && nonce < pooled ? pool.pooled.at(sender, nonce, mined) : undefined
+      // A refusal is checked against the sender's mined count of now (a block may have taken the old send meanwhile).
+      if (
+        old &&
+        bid &&
+        !replaces(old, bid) &&
+        nonce >= BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'latest']))
+      ) {
+        if (expected) l1.warpPredicates?.drop(expected)
+        return nodeError('replacement transaction underpriced')
+      }
+      queued = nonce > pooled
+    }
+    if (feeCap !== undefined) await blockFees.pinBaseFee(plan)
+    for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+    return undefined
+  }
+  const wait = (outcome: CallOutcome) => toBlock(l1, bid, queued)(outcome)
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, inTurn, after: track(undefined), wait }
   // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
-  // each creation would take holds one byte of code while the transaction is mined, a top-level
+  // each creation would take holds one byte of code until the block that takes it is mined, a top-level
   // creation's from the sender's nonce, inner ones' from a trace (./innerCreates.ts).
   let targets: string[]
   if (tx.create) {
-    const nonce = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
-    targets = [createAddress(tx.sender.toLowerCase(), nonce)]
+    const next = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
+    targets = [createAddress(tx.sender.toLowerCase(), next)]
   } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
-  if (targets.length === 0) return { call: sent, after: track(settled) }
+  if (targets.length === 0) return { call: sent, inTurn, after: track(undefined), wait }
   const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
-  const blocked = targets.filter((_, i) => codes[i] === '0x')
-  for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+  blocked = targets.filter((_, i) => codes[i] === '0x')
   return {
     call: sent,
+    inTurn,
     after: track(async (outcome) => {
-      // Still pending (automine off): the blockers stay until a later call finds it mined (../rpc/executor.ts).
-      if ('result' in outcome && !(await waitMined(anvil, outcome))) blockers.hold(JSON.parse(outcome.result) as string, blocked)
+      // Held until a block takes the send (../block/builder.ts frees them after each block, ../rpc/executor.ts before each call).
+      if ('result' in outcome) blockers.hold(JSON.parse(outcome.result) as string, blocked)
       else await blockers.free(blocked)
     }),
+    wait,
   }
 }
 

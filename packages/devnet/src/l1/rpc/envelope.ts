@@ -245,6 +245,15 @@ export function argsOf(call: ChainCall): unknown[] {
 
 /**
  * What an admission stage decides about a call: answer it now (`outcome`), or let it go on, rewritten (`call`)
- * and followed by `after` once answered.
+ * and followed by `after` once answered, in the call's turn; then by `wait`, out of it (a send waiting for
+ * the block that takes it while other sends join that block), before the answer goes out.
  */
-export type Admission = { outcome: CallOutcome } | { call?: ChainCall; after?: (outcome: CallOutcome) => Promise<void> }
+export type Admission =
+  | { outcome: CallOutcome }
+  | {
+      call?: ChainCall
+      /** Of an admission made out of the call's turn (a send's): its last checks and writes, in the turn; an outcome answers instead. */
+      inTurn?: () => Promise<CallOutcome | undefined>
+      after?: (outcome: CallOutcome) => Promise<void>
+      wait?: (outcome: CallOutcome) => Promise<void>
+    }

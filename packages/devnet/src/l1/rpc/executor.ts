@@ -6,7 +6,7 @@
  */
 import { findMember, scanFirstValue } from '../../wire/goScanner.js'
 import { goJson } from 'subnet-rpc/internal'
-import { RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
+import { type Admission, RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
 import type { L1, L1Parts } from '../context.js'
 import { answerOf, type MethodRow, rowOf, type TagRule } from './methods.js'
 import type { LocalMethod } from './localMethods.js'
@@ -82,7 +82,7 @@ function methodText(method: string): string {
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
 export function createExecutor(parts: L1Parts): CallExecutor {
   const l1: L1 = { ...parts, answer: (call, outcome) => answerOf(call, outcome, l1) }
-  const { anvil, miner, blockers } = l1
+  const { anvil, miner, blockers, turns, builder } = l1
   async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
     const body = calls.map(
       (c, i) =>
@@ -151,26 +151,53 @@ export function createExecutor(parts: L1Parts): CallExecutor {
     }
   }
 
-  // State-changing calls run one at a time, as a node's builder builds one block at a time: a send's block is
-  // prepared (time, fees, activations, staged predicates: ../block/miner.ts `prepare`) on the head anvil then mines it on,
-  // never on a parent that a send arriving at the same moment has just built on.
-  let alone: Promise<unknown> = Promise.resolve()
-
-  /** A call that may change state: alone, its admission first, the precompiles in step before and after. */
-  function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+  /**
+   * A call that may change state: in its turn (../block/turns.ts), which it shares with the blocks the builder
+   * mines, its admission first, the precompiles in step before and after. A send then waits out of its turn for
+   * the block that takes it (../block/builder.ts), so that the sends arriving meanwhile join that block.
+   */
+  async function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+    let wait: (() => Promise<void>) | undefined
+    // A send's checks read the head, out of the turn, so that the sends of a burst are checked side by side.
+    let early: Admission | undefined
+    // The builder's next block waits for it to be in anvil's pool (../block/builder.ts).
+    const admitted = row.admitsOutOfTurn ? builder.startAdmission() : undefined
+    if (row.admitsOutOfTurn) {
+      try {
+        await miner.settle()
+        early = await row.admit?.(call, l1)
+      } catch (e) {
+        admitted?.()
+        throw e
+      }
+      if (early && 'outcome' in early) {
+        admitted?.()
+        return early.outcome
+      }
+    }
     const run = async (): Promise<CallOutcome> => {
-      await inStep()
-      const step = await row.admit?.(call, l1)
+      if (row.admitsOutOfTurn) await blockers.releaseMined()
+      else await inStep()
+      const step = row.admitsOutOfTurn ? early : await row.admit?.(call, l1)
       if (step && 'outcome' in step) return step.outcome
+      const refused = await step?.inTurn?.()
+      if (refused) return refused
       const answer = (await forward([step?.call ?? call]))[0]!
       await step?.after?.(answer)
+      if (step?.wait) wait = () => step.wait!(answer)
       const outcome = await answerOf(call, answer, l1)
-      // A call that may have mined a block brings the precompiles up to date before its answer goes out.
-      await inStep()
+      // A call that may have mined a block brings the precompiles up to date before its answer goes out (a send
+      // mines none: it enters anvil's pool, and the builder settles the block that takes it).
+      if (!row.admitsOutOfTurn) await inStep()
       return outcome
     }
-    const outcome = alone.then(run, run)
-    alone = outcome.catch(() => undefined)
+    let outcome: CallOutcome
+    try {
+      outcome = await turns.run(run)
+    } finally {
+      admitted?.()
+    }
+    await wait?.()
     return outcome
   }
 

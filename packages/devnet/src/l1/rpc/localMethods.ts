@@ -283,7 +283,7 @@ export const localMethods = {
    * as `from` (default: the first address of the active config's admin, manager and enabled
    * lists that still has a role) through anvil's impersonation; it mines one block.
    */
-  devnet_setFeeConfig: async (params, { anvil, miner, fees }) => {
+  devnet_setFeeConfig: async (params, { anvil, miner, fees, turns }) => {
     const [raw, fromArg] = positionalArgs<[unknown, string]>(params, [(r) => parseJson(r), addressArg])
     if (raw === undefined) throw new RpcError(-32602, 'missing value for required argument 0')
     let config: ReturnType<typeof readFeeConfig>
@@ -315,17 +315,23 @@ export const localMethods = {
       const text = revertText(simulated.error.data)
       throw nodeError(text ?? simulated.error.message)
     }
-    await miner.prepare()
-    await anvil.request('anvil_impersonateAccount', [from])
-    let hash: string
-    try {
-      hash = await anvil.request<string>('eth_sendTransaction', [tx])
-    } finally {
-      await anvil.request('anvil_stopImpersonatingAccount', [from])
-    }
-    const receipt = await anvil.receipt(hash)
-    await miner.settle()
-    if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (is automine off?)`)
+    // Sent and mined in one turn of the block builder's (../block/turns.ts), with what else waits in the pool.
+    const hash = await turns.run(async () => {
+      // Prepared first: anvil fills the fee cap from the base fee it will mine the block at.
+      await miner.prepare()
+      await anvil.request('anvil_impersonateAccount', [from])
+      let sent: string
+      try {
+        sent = await anvil.request<string>('eth_sendTransaction', [tx])
+      } finally {
+        await anvil.request('anvil_stopImpersonatingAccount', [from])
+      }
+      await anvil.request('evm_mine', [])
+      await miner.settle()
+      return sent
+    })
+    const receipt = await anvil.receipt(hash, 0)
+    if (!receipt) throw nodeError(`devnet: the setFeeConfig transaction ${hash} was sent but is not mined (the block was full?)`)
     if (receipt.status !== '0x1') throw nodeError(`devnet: the setFeeConfig transaction ${hash} failed`)
     return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash }
   },

@@ -24,6 +24,8 @@ import { goJson } from 'subnet-rpc/internal'
 import {
   admitAnvilMine,
   admitEvmMine,
+  admitIntervalMining,
+  admitSetAutomine,
   admitNextBlockTimestamp,
   increaseTime,
   revertClock,
@@ -83,6 +85,11 @@ export type MethodRow = {
   reads?: 'chain' | 'state'
   /** Before a state-changing call reaches anvil. */
   admit?: (call: ChainCall, l1: L1) => Promise<Admission | undefined>
+  /**
+   * Its admission reads only, and runs out of the call's turn, concurrently with others' (a send's checks: a node's
+   * pool checks against its head too); what must be in the turn is the admission's `inTurn`.
+   */
+  admitsOutOfTurn?: true
   /** Its answer at a block the devnet changed the state after. */
   atParent?: ParentRead
   /** A non-null result in the node's shape. */
@@ -256,10 +263,16 @@ const rows: Record<string, MethodRow> = {
   },
 
   // Transactions in: the node's pool (../pool/txpool.ts), and the mining controls (../block/miner.ts).
-  eth_sendRawTransaction: { args: rawTransaction, admit: admitRawSend },
-  eth_sendTransaction: { admit: admitUnsignedSend },
+  eth_sendRawTransaction: { args: rawTransaction, admit: admitRawSend, admitsOutOfTurn: true },
+  eth_sendTransaction: { admit: admitUnsignedSend, admitsOutOfTurn: true },
   eth_fillTransaction: { admit: admitFill },
   evm_mine: { admit: admitEvmMine },
+  // The block builder's automine (../block/builder.ts); anvil's own stays off.
+  evm_setAutomine: { admit: admitSetAutomine },
+  anvil_setAutomine: { admit: admitSetAutomine },
+  anvil_getAutomine: own((_, { builder }) => builder.automining),
+  evm_setIntervalMining: { admit: admitIntervalMining },
+  anvil_setIntervalMining: { admit: admitIntervalMining },
   anvil_mine: { admit: admitAnvilMine },
   // anvil's time moves, which the devnet's clock follows (../block/clock.ts).
   evm_increaseTime: { reply: increaseTime },
