@@ -81,71 +81,92 @@ function methodText(method: string): string {
 
 /** Runs the L1 endpoint's calls through their rows (./methods.ts). */
 export function createExecutor(parts: L1Parts): CallExecutor {
-  const l1: L1 = { ...parts, answer: (call, outcome) => answerOf(call, outcome, l1) }
-  const { anvil, miner, blockers, turns, builder } = l1
-  async function forward(calls: ChainCall[]): Promise<CallOutcome[]> {
-    const body = calls.map(
-      (c, i) =>
-        `{"jsonrpc":"2.0","id":${i},"method":${methodText(c.method)}${c.params === undefined ? '' : `,"params":${paramsForAnvil(rowOf(c.method).tags, c.params)}`}}`,
-    )
-    let text: string
-    try {
-      text = await anvil.post(calls.length === 1 ? body[0]! : `[${body.join(',')}]`)
-    } catch (e) {
-      const message = `devnet: anvil is not reachable: ${(e as Error).message}`
-      return calls.map(() => ({ error: { code: -32000, message } }))
-    }
-    if (calls.length === 1) return [toOutcome(calls[0]!.method, splitReply(text))]
-    const scan = scanFirstValue(text)
-    const byId = new Map<string, { result?: string; error?: string }>()
-    if (scan.ok && scan.kind === 'array') {
-      for (const span of scan.elements) {
-        const reply = splitReply(text.slice(span.start, span.end))
-        if (reply?.id !== undefined) byId.set(reply.id, reply)
-      }
-    }
-    return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
+  const executor = new L1Executor(parts)
+  return (calls) => executor.run(calls)
+}
+
+/** Sends `calls` to anvil in one request (one batch when several) and splits its reply by call. */
+async function forwardTo(anvil: L1Parts['anvil'], calls: ChainCall[]): Promise<CallOutcome[]> {
+  const body = calls.map(
+    (c, i) =>
+      `{"jsonrpc":"2.0","id":${i},"method":${methodText(c.method)}${c.params === undefined ? '' : `,"params":${paramsForAnvil(rowOf(c.method).tags, c.params)}`}}`,
+  )
+  let text: string
+  try {
+    text = await anvil.post(calls.length === 1 ? body[0]! : `[${body.join(',')}]`)
+  } catch (e) {
+    const message = `devnet: anvil is not reachable: ${(e as Error).message}`
+    return calls.map(() => ({ error: { code: -32000, message } }))
   }
-
-  /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
-  async function inStep(): Promise<void> {
-    await blockers.releaseMined()
-    await miner.settle()
+  if (calls.length === 1) return [toOutcome(calls[0]!.method, splitReply(text))]
+  const scan = scanFirstValue(text)
+  const byId = new Map<string, { result?: string; error?: string }>()
+  if (scan.ok && scan.kind === 'array') {
+    for (const span of scan.elements) {
+      const reply = splitReply(text.slice(span.start, span.end))
+      if (reply?.id !== undefined) byId.set(reply.id, reply)
+    }
   }
+  return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
+}
 
-  const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
+const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
 
+/** The pipeline of one L1: its calls, their rows' stages, and what it knows of the head between calls. */
+class L1Executor {
+  private readonly l1: L1
   // Heads anvil announced (../pubsub/chainEvents.ts), and how many of them the precompiles were last seen in step
   // with; state-changing calls under way. While no head came and none is under way, a state read needs no
   // look at the head: every block comes from a call that brings the precompiles in step after it (or, from
   // a client of anvil's own URL, is announced; until its announcement lands such a block is not seen).
-  let heads = 0
-  let inStepAt = -1
-  let changing = 0
-  l1.events?.onBlock(() => heads++)
+  private heads = 0
+  private inStepAt = -1
+  private changing = 0
+  /**
+   * Arguments the node's decoding accepted, by method and params text (a check depends on nothing else): a client
+   * that polls the same call is decoded once. Short texts only, at most 512, all forgotten when full.
+   */
+  private readonly accepted = new Set<string>()
+
+  constructor(parts: L1Parts) {
+    const l1: L1 = { ...parts, answer: (call, outcome) => answerOf(call, outcome, l1) }
+    this.l1 = l1
+    l1.events?.onBlock(() => this.heads++)
+  }
+
+  private forward(calls: ChainCall[]): Promise<CallOutcome[]> {
+    return forwardTo(this.l1.anvil, calls)
+  }
+
+  /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
+  private async inStep(): Promise<void> {
+    await this.l1.blockers.releaseMined()
+    await this.l1.miner.settle()
+  }
 
   /**
    * Reads, in one anvil batch. `'state'` reads are answered at a head the precompiles are in step with:
    * with no head announced since they last were, as they are; else with the head block in the same batch,
    * and when it is not the one they are in step with, after bringing them in step.
    */
-  async function forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
-    if (group.every((c) => rowOf(c.method).reads === 'chain')) return forward(group)
-    if (inStepAt === heads && changing === 0 && miner.idle && l1.events?.listening) return forward(group)
-    const seen = heads
-    const [head, ...answers] = await forward([headCall, ...group])
+  private async forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
+    const { miner, events } = this.l1
+    if (group.every((c) => rowOf(c.method).reads === 'chain')) return this.forward(group)
+    if (this.inStepAt === this.heads && this.changing === 0 && miner.idle && events?.listening) return this.forward(group)
+    const seen = this.heads
+    const [head, ...answers] = await this.forward([headCall, ...group])
     if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) {
-      if (changing === 0) inStepAt = seen
+      if (this.changing === 0) this.inStepAt = seen
       return answers
     }
-    await inStep()
-    return forward(group)
+    await this.inStep()
+    return this.forward(group)
   }
 
-  async function runLocal(call: ChainCall, local: LocalMethod, row: MethodRow): Promise<CallOutcome> {
+  private async runLocal(call: ChainCall, local: LocalMethod, row: MethodRow): Promise<CallOutcome> {
     try {
-      if (row.reads !== 'chain') await inStep()
-      return { result: goJson(await local(call.params, l1)) }
+      if (row.reads !== 'chain') await this.inStep()
+      return { result: goJson(await local(call.params, this.l1)) }
     } catch (e) {
       return errorOutcome(e)
     }
@@ -156,15 +177,16 @@ export function createExecutor(parts: L1Parts): CallExecutor {
    * mines, its admission first, the precompiles in step before and after. A send then waits out of its turn for
    * the block that takes it (../block/builder.ts), so that the sends arriving meanwhile join that block.
    */
-  async function forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+  private async forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
+    const { l1 } = this
     let wait: (() => Promise<void>) | undefined
     // A send's checks read the head, out of the turn, so that the sends of a burst are checked side by side.
     let early: Admission | undefined
     // The builder's next block waits for it to be in anvil's pool (../block/builder.ts).
-    const admitted = row.admitsOutOfTurn ? builder.startAdmission() : undefined
+    const admitted = row.admitsOutOfTurn ? l1.builder.startAdmission() : undefined
     if (row.admitsOutOfTurn) {
       try {
-        await miner.settle()
+        await l1.miner.settle()
         early = await row.admit?.(call, l1)
       } catch (e) {
         admitted?.()
@@ -176,24 +198,24 @@ export function createExecutor(parts: L1Parts): CallExecutor {
       }
     }
     const run = async (): Promise<CallOutcome> => {
-      if (row.admitsOutOfTurn) await blockers.releaseMined()
-      else await inStep()
+      if (row.admitsOutOfTurn) await l1.blockers.releaseMined()
+      else await this.inStep()
       const step = row.admitsOutOfTurn ? early : await row.admit?.(call, l1)
       if (step && 'outcome' in step) return step.outcome
       const refused = await step?.inTurn?.()
       if (refused) return refused
-      const answer = (await forward([step?.call ?? call]))[0]!
+      const answer = (await this.forward([step?.call ?? call]))[0]!
       await step?.after?.(answer)
       if (step?.wait) wait = () => step.wait!(answer)
       const outcome = await answerOf(call, answer, l1)
       // A call that may have mined a block brings the precompiles up to date before its answer goes out (a send
       // mines none: it enters anvil's pool, and the builder settles the block that takes it).
-      if (!row.admitsOutOfTurn) await inStep()
+      if (!row.admitsOutOfTurn) await this.inStep()
       return outcome
     }
     let outcome: CallOutcome
     try {
-      outcome = await turns.run(run)
+      outcome = await l1.turns.run(run)
     } finally {
       admitted?.()
     }
@@ -202,57 +224,51 @@ export function createExecutor(parts: L1Parts): CallExecutor {
   }
 
   /** Runs a call that may change state, counted, so that reads meanwhile look at the head. */
-  async function whileChanging(run: () => Promise<CallOutcome>): Promise<CallOutcome> {
-    changing++
+  private async whileChanging(run: () => Promise<CallOutcome>): Promise<CallOutcome> {
+    this.changing++
     try {
       return await run()
     } finally {
-      changing--
+      this.changing--
     }
   }
 
-  /**
-   * Arguments the node's decoding accepted, by method and params text (a check depends on nothing else): a client
-   * that polls the same call is decoded once. Short texts only, at most 512, all forgotten when full.
-   */
-  const accepted = new Set<string>()
-
   /** The node's refusal of the call's arguments, or undefined (a promise only where the row has a `refuse` stage). */
-  function refusal(call: ChainCall, row: MethodRow): CallOutcome | undefined | Promise<CallOutcome | undefined> {
+  private refusal(call: ChainCall, row: MethodRow): CallOutcome | undefined | Promise<CallOutcome | undefined> {
     if (row.args) {
       const key = call.params !== undefined && call.params.length <= 1024 ? `${call.method} ${call.params}` : undefined
-      if (key === undefined || !accepted.has(key)) {
+      if (key === undefined || !this.accepted.has(key)) {
         try {
           row.args(call.params)
         } catch (e) {
           return errorOutcome(e)
         }
         if (key !== undefined) {
-          if (accepted.size >= 512) accepted.clear()
-          accepted.add(key)
+          if (this.accepted.size >= 512) this.accepted.clear()
+          this.accepted.add(key)
         }
       }
     }
-    return row.refuse?.(call, l1)
+    return row.refuse?.(call, this.l1)
   }
 
   // Calls run in order, as geth runs a batch. anvil runs the calls of one of its batches
   // concurrently, so only consecutive read-only calls share an anvil batch; anything that
   // may change state (`evm_mine`, a transaction, ...) is sent on its own, in its place.
-  return async (calls) => {
+  async run(calls: ChainCall[]): Promise<CallOutcome[]> {
     const outcomes: CallOutcome[] = new Array(calls.length)
     let reads: number[] = []
     const flush = async () => {
       if (reads.length === 0) return
       const indexes = reads
       reads = []
-      const answers = await forwardReads(indexes.map((i) => calls[i]!))
-      for (let k = 0; k < indexes.length; k++) outcomes[indexes[k]!] = await answerOf(calls[indexes[k]!]!, answers[k]!, l1)
+      const answers = await this.forwardReads(indexes.map((i) => calls[i]!))
+      for (let k = 0; k < indexes.length; k++) outcomes[indexes[k]!] = await answerOf(calls[indexes[k]!]!, answers[k]!, this.l1)
     }
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!
       const row = rowOf(call.method)
-      const refusing = refusal(call, row)
+      const refusing = this.refusal(call, row)
       const refused = refusing instanceof Promise ? await refusing : refusing
       if (refused) {
         outcomes[i] = refused
@@ -264,8 +280,8 @@ export function createExecutor(parts: L1Parts): CallExecutor {
       }
       await flush()
       const { local } = row
-      const run = local ? () => runLocal(call, local, row) : () => forwardAlone(call, row)
-      outcomes[i] = row.reads ? await run() : await whileChanging(run)
+      const run = local ? () => this.runLocal(call, local, row) : () => this.forwardAlone(call, row)
+      outcomes[i] = row.reads ? await run() : await this.whileChanging(run)
     }
     await flush()
     return outcomes
