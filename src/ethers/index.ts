@@ -38,5 +38,7 @@ export {
   getWarpMessage,
   getWarpMessageAggregateSignature,
   getWarpMessageSignature,
+  getRelayerMessages,
+  waitForTeleporterDelivery,
   type DeliverWarpMessageEthersParameters,
 } from './warp.js'

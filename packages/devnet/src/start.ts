@@ -28,6 +28,7 @@ import { pathOf, startHttpServer } from './http/server.js'
 import { healthRoute } from './health/index.js'
 import { l1Validators, validatorsRoute, type DevnetValidator } from './validators/index.js'
 import { startL1, type L1Instance, type L1Plan } from './l1/l1.js'
+import { planRelayer, Relayer, type RelayerOptions, type RelayerPlan } from './relayer/relayer.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -116,6 +117,13 @@ export type DevnetOptions = {
    * `l1s`, `genesis`, `upgrade`, `alias`, `anvilPort` and `validators` go in each entry instead.
    */
   l1s?: DevnetL1Options[]
+  /**
+   * A relayer inside the devnet, as icm-relayer: it delivers the Teleporter messages each L1's watched contracts
+   * send to the other L1s, with the validators' aggregate signature (docs/icm.md). `true` for the defaults
+   * (Teleporter's address watched on every L1, every other L1 a destination, a relayer key from the seed).
+   * Default: off.
+   */
+  relayer?: boolean | RelayerOptions
 }
 
 /** One L1 of a running devnet: its URLs and IDs. */
@@ -167,6 +175,8 @@ export type Devnet = {
   l1s: readonly DevnetL1[]
   /** The network as the node sees it: which subnet each L1 is on, and each subnet's validators with their BLS keys. */
   network: WarpNetwork
+  /** The relayer's account and reward address when `relayer` is on (its messages: `devnet_relayerMessages`). */
+  relayer?: { address: `0x${string}`; rewardAddress: `0x${string}` }
   /** Stops the HTTP server and every anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -208,6 +218,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     primary: [platformChainID, primary.X, primary.C],
     release,
   })
+  const relayerPlan = options.relayer ? relayerOptionsPlan(options.relayer, planned, seed) : undefined
   const warnings = planned.flatMap(({ plan }) => plan.files.warnings)
   const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`))
   for (const message of warnings) warn(message)
@@ -231,8 +242,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     planned.map((p) => p.plan),
     { binary, networkID, node, network },
   )
-  const stopL1s = () => Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
+  let relayer: Relayer | undefined
+  const stopL1s = () => {
+    relayer?.stop()
+    return Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
+  }
   try {
+    if (relayerPlan) {
+      relayer = new Relayer(relayerPlan, l1s, network, decodeCb58)
+      for (const l1 of l1s) l1.relayer.current = relayer
+      await relayer.start()
+    }
     const aliases = new Map<string, string>([
       ['P', platformChainID],
       ['platform', platformChainID],
@@ -334,6 +354,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainSpec: main.chainSpec,
       l1s: described,
       network,
+      relayer: relayer && { address: relayer.address, rewardAddress: relayer.rewardAddress },
       nodeVersion: release,
       warnings,
       stop: () => {
@@ -345,6 +366,19 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   } catch (e) {
     await stopL1s()
     throw e
+  }
+}
+
+/** The relayer's options checked against the L1s before anything starts; a mistake is an InvalidArgumentError. */
+function relayerOptionsPlan(option: true | RelayerOptions, planned: PlannedL1[], seed: string): RelayerPlan {
+  try {
+    return planRelayer(
+      option,
+      planned.map((p) => p.plan.alias),
+      seed,
+    )
+  } catch (e) {
+    throw new InvalidArgumentError({ argument: 'relayer', value: option, accepted: (e as Error).message })
   }
 }
 

@@ -21,6 +21,7 @@ import type { WarpNetwork } from '../network/types.js'
 import { WarpPredicateService } from './warp/warpPredicates.js'
 import { PendingPool } from './pool/pendingPool.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
+import type { RelayerLink } from '../relayer/rpc.js'
 
 /** What an L1 is started from: its IDs and chain files, checked before anything starts. */
 export type L1Plan = {
@@ -45,6 +46,8 @@ export type L1Instance = {
   events: ChainEvents
   /** The last accepted block (height, hash), from anvil. */
   lastAccepted(): Promise<{ height: bigint; hash: `0x${string}` }>
+  /** Where its endpoint finds the devnet's relayer (`devnet_relayerMessages`); set when one starts. */
+  relayer: RelayerLink
   /** Stops the miner, the event feed and anvil. */
   stop(): Promise<void>
 }
@@ -110,6 +113,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
     const events = new ChainEvents(anvilProc.url)
     await events.ready().catch(() => undefined)
+    const relayer: RelayerLink = {}
     const execute = createExecutor({
       spec: files.spec,
       anvil,
@@ -124,6 +128,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
       events,
       clientVersion: node.vmVersions[subnetEvmVmID]!,
+      relayer,
     })
     let stopping: Promise<void> | undefined
     return {
@@ -132,6 +137,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       anvilUrl: anvilProc.url,
       execute,
       events,
+      relayer,
       lastAccepted: async () => {
         const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
         return { height: BigInt(block.number), hash: block.hash }

@@ -55,6 +55,7 @@ import {
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { type LocalMethod, localMethods } from './localMethods.js'
+import { type RelayerLink, relayerMessages } from '../../relayer/rpc.js'
 import {
   type Admission,
   admitFill,
@@ -87,6 +88,8 @@ export type L1 = {
   readonly events?: ChainEvents
   /** The VM's version, as `info.getNodeVersion` reports it for Subnet-EVM (`web3_clientVersion`). */
   readonly clientVersion: string
+  /** The devnet's relayer, once started (`devnet_relayerMessages`, ../../relayer/). */
+  readonly relayer?: RelayerLink
 }
 
 /**
@@ -173,6 +176,7 @@ const rows: Record<string, MethodRow> = {
   warp_getMessageAggregateSignature: ownState(localMethods.warp_getMessageAggregateSignature),
   warp_getBlockAggregateSignature: own(localMethods.warp_getBlockAggregateSignature),
   devnet_setFeeConfig: { local: localMethods.devnet_setFeeConfig },
+  devnet_relayerMessages: own(relayerMessages),
 
   // Node facts the node answers from its config, without a look at the chain (./localMethods.ts).
   eth_chainId: own(localMethods.eth_chainId),
