@@ -103,9 +103,12 @@ describe('the config hooks', () => {
         e: http({ url: 'http://127.0.0.1/ext/bc/devnet/rpc', subnet: { devnet: {} } }),
         f: http({ url: 'http://127.0.0.1:9650/ext/info', subnet: { devnet: {} } }),
         g: http({ subnet: 'yes' }),
+        h: http({ subnet: { devnet: { relayer: { messengers: ['0x12'], key: 1, privateKey: 'k' } } } }),
+        i: http({ subnet: { devnet: { relayer: 'on' } } }),
+        j: http({ subnet: { devnet: { relayer: true } } }),
       }),
     ).toEqual([
-      ['networks.a.subnet.devnet.upgrad', 'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID)'],
+      ['networks.a.subnet.devnet.upgrad', 'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID, relayer)'],
       ['networks.a.subnet.devnet.genesis', 'genesis must be a non-empty string'],
       ['networks.a.subnet.devnet.networkID', 'networkID must be a positive integer'],
       ['networks.b.subnet', 'subnet is a setting of an http network'],
@@ -115,6 +118,10 @@ describe('the config hooks', () => {
         'url must be http://127.0.0.1:<port>/ext/bc/<alias>/rpc (the devnet serves there; port 0: a free port for each connection)',
       ]),
       ['networks.g.subnet', 'subnet must be an object'],
+      ['networks.h.subnet.devnet.relayer.key', 'unknown setting key (relayer has messengers, privateKey, rewardAddress)'],
+      ['networks.h.subnet.devnet.relayer.messengers', 'messengers must be a list of 0x-prefixed 20-byte addresses'],
+      ['networks.h.subnet.devnet.relayer.privateKey', 'privateKey must be 0x and 64 hex digits'],
+      ['networks.i.subnet.devnet.relayer', 'relayer must be true, false or an object { messengers, privateKey, rewardAddress }'],
     ])
   })
 

@@ -120,7 +120,7 @@ export type DevnetOptions = {
   /**
    * A relayer inside the devnet, as icm-relayer: it delivers the Teleporter messages each L1's watched contracts
    * send to the other L1s, with the validators' aggregate signature (docs/icm.md). `true` for the defaults
-   * (Teleporter's address watched on every L1, every other L1 a destination, a relayer key from the seed).
+   * (Teleporter's address watched on every L1, every L1 a destination, a relayer key from the seed).
    * Default: off.
    */
   relayer?: boolean | RelayerOptions

@@ -56,6 +56,7 @@ export async function startDevnetProcess(network: string, config: SubnetDevnetCo
     ...(config.upgrade !== undefined && { upgrade: config.upgrade }),
     ...(config.seed !== undefined && { seed: config.seed }),
     ...(config.networkID !== undefined && { networkID: config.networkID }),
+    ...(config.relayer !== undefined && { relayer: config.relayer === true ? true : config.relayer || undefined }),
   }
   child.send(options)
   const reply = await Promise.race([

@@ -27,6 +27,18 @@ export interface SubnetDevnetUserConfig {
   seed?: string
   /** Network ID the node reports and whose upgrade schedule applies (default 12345, "local"). */
   networkID?: number
+  /**
+   * A relayer inside the devnet that delivers Teleporter (ICM) messages, as icm-relayer (subnet-rpc's docs/icm.md):
+   * `true`, or the message contracts it watches (default Teleporter's address), its private key and reward address.
+   */
+  relayer?: boolean | SubnetDevnetRelayerConfig
+}
+
+/** The devnet relayer's settings in a Hardhat config (those of `startDevnet`'s `relayer` that a config file can hold). */
+export interface SubnetDevnetRelayerConfig {
+  messengers?: string[]
+  privateKey?: string
+  rewardAddress?: string
 }
 
 /** `networks.<name>.subnet`, resolved. */
@@ -40,6 +52,7 @@ export interface SubnetDevnetConfig {
   upgrade?: string
   seed?: string
   networkID?: number
+  relayer?: boolean | SubnetDevnetRelayerConfig
   /** The port of `url` (0: a free port for each connection). */
   port: number
   /** The alias of `url`'s `/ext/bc/<alias>/rpc`. */

@@ -47,7 +47,7 @@ type Hex = `0x${string}`
 export type RelayerSourceOptions = {
   /** Message contract addresses whose Warp messages are relayed (default: the relayer's `messengers`). */
   messengers?: string[]
-  /** Aliases of the L1s its messages are delivered to (default: every other L1 of the devnet). */
+  /** Aliases of the L1s its messages are delivered to (default: every L1 of the devnet, itself included). */
   destinations?: string[]
 }
 
@@ -55,7 +55,7 @@ export type RelayerSourceOptions = {
 export type RelayerOptions = {
   /** Message contracts watched on every source L1. Default: Teleporter's address, `0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf`. */
   messengers?: string[]
-  /** Per source L1 alias: its messengers and destinations. Default: every L1 is a source, every other L1 its destination. */
+  /** Per source L1 alias: its messengers and destinations. Default: every L1 is a source and a destination of each. */
   sources?: Record<string, RelayerSourceOptions>
   /**
    * The relayer's private key (0x and 64 hex digits). Default: a key derived from the devnet's seed. An account with
@@ -173,7 +173,8 @@ export function planRelayer(options: RelayerOptions | true, aliases: string[], s
   const sources = new Map<string, { messengers: Set<string>; destinations: Set<string> }>()
   for (const alias of aliases) {
     const s = o.sources?.[alias]
-    const destinations = s?.destinations ?? aliases.filter((a) => a !== alias)
+    // A chain may send to itself (Teleporter checks only that the destination is the receiving chain).
+    const destinations = s?.destinations ?? aliases
     for (const d of destinations)
       if (!aliases.includes(d))
         throw new Error(
