@@ -43,11 +43,3 @@ export function waitForTeleporterDelivery(client: Requester, parameters: Telepor
 export function getRelayerMessages(client: Requester, filter?: RelayerMessagesFilter): Promise<RelayerMessages> {
   return callRelayerMessages(client.request as Send, filter)
 }
-
-export type {
-  RelayerMessage,
-  RelayerMessages,
-  RelayerMessagesFilter,
-  TeleporterDelivery,
-  TeleporterDeliveryParameters,
-} from '../../core/warp/relayer.js'
