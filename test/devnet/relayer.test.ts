@@ -28,9 +28,21 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { decodeCb58 } from '../../src/core/cb58.js'
 import * as ethersWarp from '../../src/ethers/index.js'
-import { allowListAbi, InvalidArgumentError, TeleporterDeliveryTimeoutError, txAllowListAddress } from '../../src/index.js'
-import { getRelayerMessages, waitForTeleporterDelivery } from '../../src/viem/warp/index.js'
-import { teleporterMessageIDsOfLogs, teleporterMessengerAbi, teleporterTopics } from '../../src/warp.js'
+import {
+  allowListAbi,
+  InvalidArgumentError,
+  TeleporterDeliveryTimeoutError,
+  txAllowListAddress,
+  warpMessengerAddress,
+} from '../../src/index.js'
+import { getRelayerMessages, getWarpMessageAggregateSignature, waitForTeleporterDelivery } from '../../src/viem/warp/index.js'
+import {
+  encodeSignedWarpMessage,
+  teleporterMessageIDsOfLogs,
+  teleporterMessengerAbi,
+  teleporterTopics,
+  unpackPredicate,
+} from '../../src/warp.js'
 import { defaultGenesis, startDevnet } from '../../packages/devnet/src/index.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
@@ -137,6 +149,11 @@ describe('the devnet relayer', () => {
     expect(m.sourceTxHash).toBe(receipt.transactionHash)
     expect(m.destinationTxHash).toBe(delivery.transactionHash)
     expect(m.requiredGasLimit).toBe(200_000n)
+    // The predicate is the node's own aggregate of the message (warp_getMessageAggregateSignature on A).
+    const tx = await client('b').getTransaction({ hash: delivery.transactionHash })
+    const entry = tx.accessList!.find((e) => e.address.toLowerCase() === warpMessengerAddress.toLowerCase())!
+    const aggregate = await getWarpMessageAggregateSignature(client('a'), { messageID: m.warpMessageID, quorumNum: 67 })
+    expect(unpackPredicate(entry.storageKeys)).toBe(encodeSignedWarpMessage(aggregate))
     // The delivery's line: source tx -> destination tx, the message ID, the time.
     expect(
       lines.some(

@@ -7,7 +7,7 @@
  * - `ShouldSendMessage`: skipped when this relayer is not in `allowedRelayerAddresses`, or the destination's
  *   messenger already received it (`messageReceived`);
  * - the aggregate signature of the source subnet's validators, to the destination's Warp quorum (the devnet holds
- *   every key: ../l1/warp/warpSigner.ts `aggregateSignatures`, as the node's aggregate API does);
+ *   every key: the node's aggregate API's bytes, ./aggregate.ts);
  * - `receiveCrossChainMessage(0, rewardAddress)` in an EIP-1559 transaction carrying the signed message as its
  *   predicate, sent through the destination endpoint's own checks, with `CalculateReceiveMessageGasLimit`'s gas
  *   and fee caps of twice the base fee plus a 2.5 gwei tip (utils/gas_utils.go `BaseFeeFactor`,
@@ -38,7 +38,7 @@ import {
 import { activePrecompileConfig } from 'subnet-rpc/config'
 import type { L1Instance } from '../l1/l1.js'
 import type { WarpNetwork } from '../network/types.js'
-import { aggregateSignatures, canonicalSet } from '../l1/warp/warpSigner.js'
+import { Aggregator } from './aggregate.js'
 import { addressOf, seedKey, signEip1559 } from './signer.js'
 
 type Hex = `0x${string}`
@@ -198,7 +198,7 @@ export function planRelayer(options: RelayerOptions | true, aliases: string[], s
 /** The running relayer of a devnet. */
 export class Relayer {
   readonly #plan: RelayerPlan
-  readonly #network: WarpNetwork
+  readonly #aggregator: Aggregator
   readonly #chains: Chain[]
   readonly #messages = new Map<Hex, RelayedMessage>()
   /** Per source: the next block to read. */
@@ -214,7 +214,7 @@ export class Relayer {
 
   constructor(plan: RelayerPlan, l1s: L1Instance[], network: WarpNetwork, decodeCb58: (s: string) => Uint8Array) {
     this.#plan = plan
-    this.#network = network
+    this.#aggregator = new Aggregator(network)
     this.#chains = l1s.map((l1) => ({
       l1,
       alias: l1.plan.alias,
@@ -389,6 +389,8 @@ export class Relayer {
   ): Promise<void> {
     const { l1 } = destination
     const unsignedBytes = hexBytes(encodeUnsignedWarpMessage(unsigned))
+    /** The deliveries this relayer sent for the message. */
+    const sent: Hex[] = []
     for (let attempt = 1; attempt <= this.#plan.maxAttempts && !this.#stopped; attempt++) {
       record.attempts = attempt
       if (attempt > 1) await sleep(100 * 2 ** (attempt - 2))
@@ -398,17 +400,19 @@ export class Relayer {
         'latest',
       ])
       if (BigInt(received) === 1n) {
-        if (record.status === 'pending') {
-          record.status = 'skipped'
-          record.error = 'already received on the destination'
+        // Our own earlier attempt, mined after we stopped waiting for it, is this relayer's delivery.
+        for (const hash of sent) {
+          const late = await l1.anvil.request<Receipt | null>('eth_getTransactionReceipt', [hash])
+          if (late?.status === '0x1') return this.#delivered(record, teleporter, source, destination, hash, late)
         }
+        Object.assign(record, { status: 'skipped', error: 'already received on the destination (delivered by another relayer)' })
         return
       }
       const latest = await l1.anvil.latest()
       const spec = l1.plan.files.spec
       const warpConfig = activePrecompileConfig(spec, 'warpConfig', latest.timestamp)
       const quorum = BigInt((warpConfig?.json.quorumNumerator as number | undefined) || 67)
-      const signed = aggregateSignatures(canonicalSet(this.#network, source.subnetID), unsignedBytes, quorum)
+      const signed = this.#aggregator.sign(source.subnetID, unsignedBytes, quorum)
       const chunks = packPredicate(signed)
       const granite = spec.networkUpgrades.graniteTimestamp
       const gas = teleporterReceiveGasLimit({
@@ -434,14 +438,15 @@ export class Relayer {
         accessList: [{ address: warpAddress, storageKeys: chunks }],
       }
       const { raw } = signEip1559(tx, this.#plan.privateKey)
-      const [sent] = await l1.execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-      if (!sent || !('result' in sent)) {
+      const [out] = await l1.execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
+      if (!out || !('result' in out)) {
         this.#nonces.delete(destination.alias)
-        record.error = `sending the delivery: ${outcomeText(sent)}`
+        record.error = `sending the delivery: ${outcomeText(out)}`
         continue
       }
       this.#nonces.set(destination.alias, nonce + 1n)
-      const hash = JSON.parse(sent.result) as Hex
+      const hash = JSON.parse(out.result) as Hex
+      sent.push(hash)
       const receipt = await l1.anvil.receipt<Receipt>(hash)
       if (!receipt) {
         this.#nonces.delete(destination.alias)
@@ -454,24 +459,7 @@ export class Relayer {
         record.error = `the delivery ${hash} reverted: ${await this.#revertText(l1, tx, receipt.blockNumber)}`
         continue
       }
-      const deliveredAt = Date.now()
-      const ours = receipt.logs.filter(
-        (l) => l.address.toLowerCase() === record.messenger && l.topics[1]?.toLowerCase() === record.messageID,
-      )
-      const execution = ours.some((l) => l.topics[0] === topics.messageExecuted)
-        ? 'succeeded'
-        : ours.some((l) => l.topics[0] === topics.messageExecutionFailed)
-          ? 'failed'
-          : 'none'
-      if (execution === 'failed') record.executionError = await this.#executionError(l1, record, teleporter, source, receipt.blockNumber)
-      // The record changes at once, complete: a reader sees it pending or delivered with its execution.
-      Object.assign(record, { status: 'delivered', error: undefined, deliveredAt, latencyMs: deliveredAt - record.seenAt, execution })
-      this.#plan.log(
-        `relayer: ${source.alias} -> ${destination.alias} message ${record.messageID}: source tx ${record.sourceTxHash} (block ${record.sourceBlockNumber}) -> destination tx ${hash} (block ${record.destinationBlockNumber}), ${record.latencyMs} ms${
-          record.execution === 'failed' ? `, execution failed: ${record.executionError}` : ''
-        }`,
-      )
-      return
+      return this.#delivered(record, teleporter, source, destination, hash, receipt)
     }
     if (record.status === 'pending') {
       record.status = 'failed'
@@ -479,6 +467,42 @@ export class Relayer {
         `relayer: ${source.alias} -> ${destination.alias} message ${record.messageID} failed after ${record.attempts} attempts: ${record.error}`,
       )
     }
+  }
+
+  /** A mined delivery: Teleporter's execution read from its logs (and the receiver's failure), the record completed, the line logged. */
+  async #delivered(
+    record: RelayedMessage,
+    teleporter: TeleporterMessage,
+    source: Chain,
+    destination: Chain,
+    hash: Hex,
+    receipt: Receipt,
+  ): Promise<void> {
+    const deliveredAt = Date.now()
+    const ours = receipt.logs.filter((l) => l.address.toLowerCase() === record.messenger && l.topics[1]?.toLowerCase() === record.messageID)
+    const execution = ours.some((l) => l.topics[0] === topics.messageExecuted)
+      ? 'succeeded'
+      : ours.some((l) => l.topics[0] === topics.messageExecutionFailed)
+        ? 'failed'
+        : 'none'
+    const executionError =
+      execution === 'failed' ? await this.#executionError(destination.l1, record, teleporter, source, receipt.blockNumber) : undefined
+    // The record changes at once, complete: a reader sees it pending or delivered with its execution.
+    Object.assign(record, {
+      status: 'delivered',
+      error: undefined,
+      destinationTxHash: hash,
+      destinationBlockNumber: BigInt(receipt.blockNumber),
+      deliveredAt,
+      latencyMs: deliveredAt - record.seenAt,
+      execution,
+      executionError,
+    })
+    this.#plan.log(
+      `relayer: ${source.alias} -> ${destination.alias} message ${record.messageID}: source tx ${record.sourceTxHash} (block ${record.sourceBlockNumber}) -> destination tx ${hash} (block ${record.destinationBlockNumber}), ${record.latencyMs} ms${
+        execution === 'failed' ? `, execution failed: ${executionError}` : ''
+      }`,
+    )
   }
 
   /**
