@@ -13,13 +13,10 @@
  *   npm run bench:icm
  *   MESSAGES=100 npm run bench:icm
  */
-import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import { type Abi, createPublicClient, createWalletClient, defineChain, getContractAddress, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-// @ts-expect-error: a plain .mjs script without declarations
-import { compileSolidity } from '../scripts/compile-contracts.mjs'
+import artifacts from '../contracts/test/messenger-artifacts.json' with { type: 'json' }
 import { decodeCb58 } from '../src/core/cb58.js'
 import { allowListAbi, txAllowListAddress } from '../src/index.js'
 import { getRelayerMessages, waitForTeleporterDelivery } from '../src/viem/warp/index.js'
@@ -29,10 +26,8 @@ import { envNumber, medianCI } from './measure.js'
 
 const messages = envNumber('MESSAGES', 50)
 const back = envNumber('BACK', 20)
-const root = join(import.meta.dirname, '..')
-const compiled = compileSolidity({ 'test/TestMessenger.sol': readFileSync(join(root, 'contracts/test/TestMessenger.sol'), 'utf8') })
-const messengerArtifact = compiled.TestMessenger as { abi: Abi; bytecode: Hex }
-const appArtifact = compiled.TestMessengerApp as { abi: Abi; bytecode: Hex }
+const messengerArtifact = artifacts.contracts.TestMessenger as { abi: Abi; bytecode: Hex }
+const appArtifact = artifacts.contracts.TestMessengerApp as { abi: Abi; bytecode: Hex }
 const admin = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const deployer = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba')
 const messenger = getContractAddress({ from: deployer.address, nonce: 0n })

@@ -7,8 +7,6 @@
  * one skipped, a re-sent message not delivered twice, and the listing (`devnet_relayerMessages`) through viem and
  * ethers.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import {
   type Abi,
@@ -24,8 +22,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: a plain .mjs script without declarations
-import { compileSolidity } from '../../scripts/compile-contracts.mjs'
+import artifacts from '../../contracts/test/messenger-artifacts.json' with { type: 'json' }
 import { decodeCb58 } from '../../src/core/cb58.js'
 import * as ethersWarp from '../../src/ethers/index.js'
 import {
@@ -46,10 +43,8 @@ import {
 import { defaultGenesis, startDevnet } from '../../packages/devnet/src/index.js'
 import { rpc, useDevnet } from '../helpers/devnet.js'
 
-const root = join(import.meta.dirname, '../..')
-const compiled = compileSolidity({ 'test/TestMessenger.sol': readFileSync(join(root, 'contracts/test/TestMessenger.sol'), 'utf8') })
-const messengerArtifact = compiled.TestMessenger as { abi: Abi; bytecode: Hex }
-const appArtifact = compiled.TestMessengerApp as { abi: Abi; bytecode: Hex }
+const messengerArtifact = artifacts.contracts.TestMessenger as { abi: Abi; bytecode: Hex }
+const appArtifact = artifacts.contracts.TestMessengerApp as { abi: Abi; bytecode: Hex }
 
 const admin = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 // A fresh deployer: its first transaction on each L1 puts the messenger at the same address on both, as Teleporter is.
