@@ -170,7 +170,8 @@ export function waitForTeleporterDelivery(provider: AnyProvider, parameters: Tel
  * import { JsonRpcProvider } from 'ethers'
  * import { getRelayerMessages } from 'subnet-rpc/ethers'
  *
- * const provider = new JsonRpcProvider('http://127.0.0.1:9650/ext/bc/a/rpc')
+ * declare const l1Url: string // an L1 of a devnet started with --relay
+ * const provider = new JsonRpcProvider(l1Url)
  * const { messages } = await getRelayerMessages(provider, { status: 'delivered' })
  */
 export function getRelayerMessages(provider: AnyProvider, filter?: RelayerMessagesFilter): Promise<RelayerMessages> {

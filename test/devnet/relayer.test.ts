@@ -239,6 +239,24 @@ describe('the devnet relayer', () => {
     expect(received).toBe(false)
   })
 
+  it("marks a message failed after its attempts, with the node's reason: a required gas limit over the block gas limit", async () => {
+    const { messageID } = await send('a', 'b', 'too big', 100_000_000n)
+    let m = await settled(messageID)
+    expect(m).toMatchObject({ status: 'failed', attempts: 5 })
+    expect(m.error).toMatch(/^sending the delivery: .*gas.limit/) // the node: exceeds block gas limit; the devnet passes anvil's text
+    const received = await client('b').readContract({
+      address: messenger,
+      abi: teleporterMessengerAbi,
+      functionName: 'messageReceived',
+      args: [messageID],
+    })
+    expect(received).toBe(false)
+    m = (
+      await ethersWarp.getRelayerMessages(new JsonRpcProvider(l1('b').rpcUrl, undefined, { staticNetwork: true }), { status: 'failed' })
+    ).messages.at(-1)!
+    expect(m.messageID).toBe(messageID)
+  })
+
   it('never delivers a message twice: a re-sent message (retrySendCrossChainMessage) is not delivered again', async () => {
     const { messageID, receipt } = await send('a', 'b', 'once')
     await waitForTeleporterDelivery(client('b'), { messageID, messenger, timeout: 10_000 })

@@ -126,7 +126,7 @@ const bytes32Word = (h: string, what: string): string => {
  * encodeTeleporterMessage({
  *   messageNonce: 1n, originSenderAddress: `0x${'11'.repeat(20)}`, destinationBlockchainID: `0x${'22'.repeat(32)}`,
  *   destinationAddress: `0x${'33'.repeat(20)}`, requiredGasLimit: 100_000n, allowedRelayerAddresses: [], receipts: [], message: '0x',
- * }).length // 2 + 2 * 32 * 12
+ * }).length // 770
  */
 export function encodeTeleporterMessage(m: TeleporterMessage): Hex {
   const message = hexToBytes('message', m.message)

@@ -36,7 +36,8 @@ export function waitForTeleporterDelivery(client: Requester, parameters: Telepor
  * import { createPublicClient, http } from 'viem'
  * import { getRelayerMessages } from 'subnet-rpc/viem/warp'
  *
- * const client = createPublicClient({ transport: http('http://127.0.0.1:9650/ext/bc/a/rpc') })
+ * declare const l1Url: string // an L1 of a devnet started with --relay
+ * const client = createPublicClient({ transport: http(l1Url) })
  * const { messages } = await getRelayerMessages(client, { status: 'failed' })
  * for (const m of messages) console.log(m.messageID, m.error)
  */

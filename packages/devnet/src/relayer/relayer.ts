@@ -394,12 +394,16 @@ export class Relayer {
     for (let attempt = 1; attempt <= this.#plan.maxAttempts && !this.#stopped; attempt++) {
       record.attempts = attempt
       if (attempt > 1) await sleep(100 * 2 ** (attempt - 2))
+      if ((await l1.anvil.request<string>('eth_getCode', [record.messenger, 'latest'])) === '0x') {
+        record.error = `no contract at the messenger's address ${record.messenger} on ${destination.alias}: deploy it there (Teleporter has one address on every chain)`
+        continue
+      }
       // ShouldSendMessage: delivered already (by this relayer's earlier attempt, or anyone) is not sent again.
       const received = await l1.anvil.request<Hex>('eth_call', [
         { to: record.messenger, data: `${sel.messageReceived}${word(record.messageID)}` },
         'latest',
       ])
-      if (BigInt(received) === 1n) {
+      if (received !== '0x' && BigInt(received) === 1n) {
         // Our own earlier attempt, mined after we stopped waiting for it, is this relayer's delivery.
         for (const hash of sent) {
           const late = await l1.anvil.request<Receipt | null>('eth_getTransactionReceipt', [hash])
