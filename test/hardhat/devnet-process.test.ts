@@ -56,6 +56,21 @@ describe("the devnet's process (dist/devnet-process.js and dist/worker.js)", () 
     await untilRefused(devnet.info.anvilUrl)
   }, 60_000)
 
+  it('passes relayer on: the devnet runs its relayer and lists its messages', async () => {
+    const { startDevnetProcess } = await load()
+    const devnet = await startDevnetProcess('l1', { ...config, relayer: true })
+    try {
+      expect(devnet.info.relayer?.address).toMatch(/^0x[0-9a-f]{40}$/)
+      expect(await rpc(devnet.info.rpcUrl, 'devnet_relayerMessages')).toEqual({
+        relayerAddress: devnet.info.relayer!.address,
+        rewardAddress: devnet.info.relayer!.address,
+        messages: [],
+      })
+    } finally {
+      await devnet.stop()
+    }
+  }, 60_000)
+
   it('a devnet that cannot start is a DevnetStartError with the network and the devnet’s error', async () => {
     const { startDevnetProcess, DevnetStartError } = await load()
     const error = await startDevnetProcess('l1', { ...config, genesis: join(root, 'no-such-genesis.json') }).catch((e: unknown) => e)

@@ -281,7 +281,9 @@ export class Relayer {
       return
     }
     const run = this.#read(c)
-      .catch((e) => this.#plan.log(`relayer: reading ${c.alias} failed: ${(e as Error).message}`))
+      .catch((e) => {
+        if (!this.#stopped) this.#plan.log(`relayer: reading ${c.alias} failed: ${(e as Error).message}`)
+      })
       .finally(() => {
         this.#scanning.delete(c.alias)
         if (this.#rescan.delete(c.alias)) this.#scan(c)
