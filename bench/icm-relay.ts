@@ -90,13 +90,21 @@ try {
   const p95 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)]!
   const report = async (label: string, runs: { ms: number; messageID: Hex }[]) => {
     const ms = runs.map((r) => r.ms)
-    const listed = (await getRelayerMessages(pub(a))).messages
+    const listed = await settled()
     const own = runs.map((r) => listed.find((m) => m.messageID === r.messageID)?.latencyMs ?? Number.NaN)
     const e = medianCI(ms)
     const r = medianCI(own)
     console.log(
       `${label} (${runs.length} messages): source block -> destination receipt (relayer) median ${r.median.toFixed(0)} ms (95% CI ${r.lo.toFixed(0)}-${r.hi.toFixed(0)}), p95 ${p95(own).toFixed(0)} ms; send returned -> delivery seen (client) median ${e.median.toFixed(0)} ms (95% CI ${e.lo.toFixed(0)}-${e.hi.toFixed(0)}), p95 ${p95(ms).toFixed(0)} ms`,
     )
+  }
+  /** The relayer's records once none is pending (a client can see a delivery's log before the relayer's record is done). */
+  const settled = async () => {
+    for (;;) {
+      const listed = (await getRelayerMessages(pub(a))).messages
+      if (listed.every((m) => m.status !== 'pending')) return listed
+      await new Promise((r) => setTimeout(r, 20))
+    }
   }
   await relay(a, b, -1) // warm-up: the first BLS signatures, the clients' connections
   const ab: { ms: number; messageID: Hex }[] = []
@@ -105,7 +113,7 @@ try {
   for (let i = 0; i < back; i++) ba.push(await relay(b, a, i))
   await report('A -> B', ab)
   await report('B -> A (carrying receipts)', ba)
-  const failed = (await getRelayerMessages(pub(a))).messages.filter((m) => m.status !== 'delivered')
+  const failed = (await settled()).filter((m) => m.status !== 'delivered')
   console.log(
     `not delivered: ${failed.length}; load average ${loadavg()
       .map((l) => l.toFixed(2))
