@@ -304,4 +304,18 @@ describe('the relayer option', () => {
     await expect(startDevnet({ relayer: { messengers: ['0x1234'] } })).rejects.toBeInstanceOf(InvalidArgumentError)
     await expect(startDevnet({ relayer: { sources: { nope: {} } } })).rejects.toThrow(/no L1 has the alias "nope"/)
   })
+
+  it('is off by default: devnet_relayerMessages says how to turn it on', async () => {
+    const off = await startDevnet()
+    try {
+      const reply = JSON.parse((await rpc(off.rpcUrl, 'devnet_relayerMessages', '[]')).body)
+      expect(reply.error).toEqual({
+        code: -32000,
+        message: 'devnet: the relayer is off (start the devnet with --relay, or startDevnet({ relayer: true }))',
+      })
+      expect(off.relayer).toBeUndefined()
+    } finally {
+      await off.stop()
+    }
+  }, 60_000)
 })
