@@ -25,8 +25,8 @@ export class Aggregator {
   sign(subnetID: Uint8Array, unsignedMessage: Uint8Array, quorumNum: bigint): Hex {
     const bls = requireBls()
     const key = Buffer.from(subnetID).toString('hex')
-    let set = this.#sets.get(key)
-    if (!set) this.#sets.set(key, (set = canonicalSet(this.#network, subnetID)))
+    const set = this.#sets.get(key) ?? canonicalSet(this.#network, subnetID)
+    this.#sets.set(key, set)
     const threshold = (set.totalWeight * quorumNum) / warpQuorumDenominator
     const order = bls.fields.Fr.ORDER
     const signers: number[] = []
