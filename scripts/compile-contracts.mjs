@@ -215,6 +215,17 @@ export function compileExamples() {
   return Object.fromEntries(deployable.sort().map((name) => [name, { abi: compiled[name].abi, bytecode: compiled[name].bytecode }]))
 }
 
+/**
+ * The test-only Teleporter-compatible messenger and its application (contracts/test/TestMessenger.sol): name →
+ * { abi, bytecode }, for docs/icm.md's example and the tests. Not shipped (contracts/test is not in the package).
+ */
+export function compileTestMessenger() {
+  const compiled = compileSolidity({ 'test/TestMessenger.sol': readFileSync(join(root, 'contracts/test/TestMessenger.sol'), 'utf8') })
+  return Object.fromEntries(
+    ['TestMessenger', 'TestMessengerApp'].map((name) => [name, { abi: compiled[name].abi, bytecode: compiled[name].bytecode }]),
+  )
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const artifacts = compilePrecompiles()
   const file = join(root, 'packages/devnet/src/l1/precompiles/artifacts/contracts.ts')
@@ -253,4 +264,7 @@ export const precompileSelectors = ${JSON.stringify(shared.selectors, null, 2)} 
   const examples = join(root, 'contracts/examples/artifacts.json')
   writeFileSync(examples, `${JSON.stringify({ solc: solcVersion(), contracts: compileExamples() }, null, 2)}\n`)
   console.log(`wrote ${examples}`)
+  const messenger = join(root, 'contracts/test/messenger-artifacts.json')
+  writeFileSync(messenger, `${JSON.stringify({ solc: solcVersion(), contracts: compileTestMessenger() }, null, 2)}\n`)
+  console.log(`wrote ${messenger}`)
 }

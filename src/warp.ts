@@ -58,4 +58,26 @@ export type {
   WarpNetworkErrorType,
   WarpQuorumErrorType,
   WarpWeightErrorType,
+  TeleporterDeliveryTimeoutErrorType,
 } from './errors/warp.js'
+export {
+  encodeTeleporterMessage,
+  parseTeleporterMessage,
+  teleporterMessageID,
+  teleporterMessengerAddress,
+  teleporterReceiveGas,
+  teleporterReceiveGasLimit,
+  type TeleporterMessage,
+  type TeleporterMessageReceipt,
+} from './core/warp/teleporter.js'
+export { teleporterMessengerAbi } from './core/warp/teleporterAbi.js'
+export {
+  parseRelayerMessages,
+  teleporterMessageIDsOfLogs,
+  teleporterTopics,
+  type RelayerMessage,
+  type RelayerMessages,
+  type RelayerMessagesFilter,
+  type TeleporterDelivery,
+  type TeleporterDeliveryParameters,
+} from './core/warp/relayer.js'

@@ -9,6 +9,7 @@ export {
   WarpNetworkError,
   WarpQuorumError,
   WarpWeightError,
+  TeleporterDeliveryTimeoutError,
   type WarpFormatErrorType,
 } from './warp.js'
 export { InvalidArgumentError, InfoEndpointError, type InvalidArgumentErrorType, type InfoEndpointErrorType } from './argument.js'

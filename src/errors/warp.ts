@@ -156,3 +156,30 @@ export class BlsLibraryError extends SubnetRpcError {
     })
   }
 }
+
+export type TeleporterDeliveryTimeoutErrorType = TeleporterDeliveryTimeoutError & { name: 'TeleporterDeliveryTimeoutError' }
+
+/**
+ * A Teleporter message did not arrive on its destination in time (`waitForTeleporterDelivery`): no
+ * `ReceiveCrossChainMessage` log for its ID at the messenger. A relayer must deliver it: on the devnet, start it with
+ * `--relay` (or `relayer: true`) and see `devnet_relayerMessages` for why a message is pending, skipped or failed.
+ *
+ * @example
+ * catch (e) { if (e instanceof TeleporterDeliveryTimeoutError) console.log(e.messageID, e.timeout) }
+ */
+export class TeleporterDeliveryTimeoutError extends SubnetRpcError {
+  declare messageID: string
+  declare timeout: number
+  constructor(messageID: string, messenger: string, timeout: number) {
+    super(
+      `Teleporter message ${messageID} was not delivered to ${messenger} within ${timeout} ms.`,
+      {
+        name: 'TeleporterDeliveryTimeoutError',
+        metaMessages: [
+          'A relayer delivers it: on the devnet start one with --relay (or relayer: true); getRelayerMessages says why a message is not delivered.',
+        ],
+      },
+      { messageID, timeout },
+    )
+  }
+}

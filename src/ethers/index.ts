@@ -39,5 +39,7 @@ export {
   getWarpMessage,
   getWarpMessageAggregateSignature,
   getWarpMessageSignature,
+  getRelayerMessages,
+  waitForTeleporterDelivery,
   type DeliverWarpMessageEthersParameters,
 } from './warp.js'

@@ -8,6 +8,14 @@ import * as table from '../core/methods/warp.js'
 import type { WarpAggregateOptions } from '../core/methods/warp.js'
 import type { SignedWarpMessage, UnsignedWarpMessage } from '../core/warp/codec.js'
 import { type WarpDeliveryParameters, type WarpLog, callWarp, deliverWarp } from '../core/warp/deliver.js'
+import {
+  callRelayerMessages,
+  type RelayerMessages,
+  type RelayerMessagesFilter,
+  type TeleporterDelivery,
+  type TeleporterDeliveryParameters,
+  waitForDelivery,
+} from '../core/warp/relayer.js'
 import { InfoEndpointError } from '../errors/argument.js'
 import { InfoClient } from './info.js'
 import { type AnyProvider, sendVia } from './request.js'
@@ -137,4 +145,35 @@ export async function deliverWarpMessage(signer: Signer, parameters: DeliverWarp
     },
     parameters,
   )
+}
+
+/**
+ * Waits until a Teleporter message is delivered on the destination chain of `provider` (its
+ * `ReceiveCrossChainMessage` log) and tells whether Teleporter executed it; a relayer delivers it (on the devnet,
+ * `--relay`). Throws `TeleporterDeliveryTimeoutError` after `timeout` ms (default 30 s).
+ * @example
+ * import { JsonRpcProvider } from 'ethers'
+ * import { waitForTeleporterDelivery } from 'subnet-rpc/ethers'
+ *
+ * declare const messageID: `0x${string}` // teleporterMessageIDsOfLogs(sourceReceipt.logs)[0]
+ * const destination = new JsonRpcProvider('http://127.0.0.1:9650/ext/bc/b/rpc')
+ * const { transactionHash, execution } = await waitForTeleporterDelivery(destination, { messageID })
+ */
+export function waitForTeleporterDelivery(provider: AnyProvider, parameters: TeleporterDeliveryParameters): Promise<TeleporterDelivery> {
+  return waitForDelivery(sendVia(provider), parameters)
+}
+
+/**
+ * The devnet relayer's messages (`devnet_relayerMessages` on any L1 endpoint of a devnet started with `--relay`):
+ * delivered, pending, failed (with the reason) and skipped, oldest first.
+ * @example
+ * import { JsonRpcProvider } from 'ethers'
+ * import { getRelayerMessages } from 'subnet-rpc/ethers'
+ *
+ * declare const l1Url: string // an L1 of a devnet started with --relay
+ * const provider = new JsonRpcProvider(l1Url)
+ * const { messages } = await getRelayerMessages(provider, { status: 'delivered' })
+ */
+export function getRelayerMessages(provider: AnyProvider, filter?: RelayerMessagesFilter): Promise<RelayerMessages> {
+  return callRelayerMessages(sendVia(provider), filter)
 }

@@ -115,6 +115,8 @@ describe.each([
       [['--network-id', '0'], '--network-id must be an integer from 1 to 4294967295, got "0"'],
       [['--node-version', '1.14.1'], '--node-version must be one of 1.14.2, 1.15.0-fuji, 1.15.0, 1.15.1, 1.15.2, 1.15.3, got "1.14.1"'],
       [['--api-max-blocks-per-request', '1.5'], '--api-max-blocks-per-request must be an integer, got "1.5"'],
+      [['--relay-messenger', '0x12'], '--relay-messenger must be a 0x-prefixed 20-byte address, got "0x12"'],
+      [['--relayer-key', 'abc'], '--relayer-key must be 0x and 64 hex digits (a private key)'],
       [['9650'], "Unexpected argument '9650'"],
       [['--chain-config', '/no/such/config.json'], '--chain-config: no such file "/no/such/config.json"'],
       [

@@ -20,7 +20,7 @@ import {
 // @ts-expect-error: a plain .mjs script without declarations
 import * as compile from '../../scripts/compile-contracts.mjs'
 
-const { compileExamples, compilePrecompiles, compileShared, compileSolidity, standInCodeSolidity } = compile
+const { compileExamples, compilePrecompiles, compileShared, compileSolidity, compileTestMessenger, standInCodeSolidity } = compile
 
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }
 const fresh = compilePrecompiles() as Record<string, { abi: AbiItem[]; deployedBytecode: string }>
@@ -182,6 +182,11 @@ const natSpecGas: Record<string, number[]> = {
 }
 
 describe('example L1 contracts (contracts/examples)', () => {
+  it('messenger-artifacts.json is up to date with contracts/test/TestMessenger.sol (run node scripts/compile-contracts.mjs)', async () => {
+    const { default: checkedIn } = await import('../../contracts/test/messenger-artifacts.json', { with: { type: 'json' } })
+    expect(checkedIn.contracts).toEqual(compileTestMessenger())
+  })
+
   it('artifacts.json is up to date with contracts/examples/*.sol (run node scripts/compile-contracts.mjs)', async () => {
     const { default: checkedIn } = await import('../../contracts/examples/artifacts.json', { with: { type: 'json' } })
     expect(checkedIn.contracts).toEqual(compileExamples())

@@ -93,6 +93,8 @@ const expectations: { file: string; when: string; prints: (port: string) => (str
   // docs/errors.md, against a healthy node
   { file: 'docs/errors.md', when: "console.log('minBaseFee', feeConfig.minBaseFee)", prints: () => ['minBaseFee 25000000000'] },
   { file: 'docs/errors.md', when: "console.log('node', version)", prints: () => ['node avalanchego/1.15.3'] },
+  // docs/icm.md: the relayer delivered the message sent on A, and B's app ran it
+  { file: 'docs/icm.md', when: "'hello from A'", prints: () => ['execution succeeded', 'hello from A'] },
 ]
 const expectationsOf = (p: Prepared) => expectations.filter((e) => p.snippet.file === e.file && p.snippet.code.includes(e.when))
 

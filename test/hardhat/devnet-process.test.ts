@@ -73,6 +73,21 @@ describe("the devnet's process (dist/devnet-process.js and dist/worker.js)", () 
     await second.stop()
   }, 60_000)
 
+  it('passes relayer on: the devnet runs its relayer and lists its messages', async () => {
+    const { startDevnetProcess } = await load()
+    const devnet = await startDevnetProcess('l1', { ...config, relayer: true })
+    try {
+      expect(devnet.info.relayer?.address).toMatch(/^0x[0-9a-f]{40}$/)
+      expect(await rpc(devnet.info.rpcUrl, 'devnet_relayerMessages')).toEqual({
+        relayerAddress: devnet.info.relayer!.address,
+        rewardAddress: devnet.info.relayer!.address,
+        messages: [],
+      })
+    } finally {
+      await devnet.stop()
+    }
+  }, 60_000)
+
   it('a devnet that cannot start is a DevnetStartError, a Hardhat plugin error naming the network, the file and what is wrong', async () => {
     const { startDevnetProcess } = await load()
     const { DevnetStartError } = (await import(builtErrors)) as typeof import('../../packages/hardhat/src/errors.js')
@@ -132,9 +147,15 @@ describe('the config hooks', () => {
         e: http({ url: 'http://127.0.0.1/ext/bc/devnet/rpc', subnet: { devnet: {} } }),
         f: http({ url: 'http://127.0.0.1:9650/ext/info', subnet: { devnet: {} } }),
         g: http({ subnet: 'yes' }),
+        h: http({ subnet: { devnet: { relayer: { messengers: ['0x12'], key: 1, privateKey: 'k' } } } }),
+        i: http({ subnet: { devnet: { relayer: 'on' } } }),
+        j: http({ subnet: { devnet: { relayer: true } } }),
       }),
     ).toEqual([
-      ['networks.a.subnet.devnet.upgrad', 'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID, stateDir, chainConfig)'],
+      [
+        'networks.a.subnet.devnet.upgrad',
+        'unknown setting upgrad (devnet has genesis, upgrade, seed, networkID, stateDir, chainConfig, relayer)',
+      ],
       ['networks.a.subnet.devnet.genesis', 'genesis must be a non-empty string'],
       ['networks.a.subnet.devnet.stateDir', 'stateDir must be a non-empty string'],
       ['networks.a.subnet.devnet.networkID', 'networkID must be a positive integer'],
@@ -145,6 +166,10 @@ describe('the config hooks', () => {
         'url must be http://127.0.0.1:<port>/ext/bc/<alias>/rpc (the devnet serves there; port 0: a free port for each connection)',
       ]),
       ['networks.g.subnet', 'subnet must be an object'],
+      ['networks.h.subnet.devnet.relayer.key', 'unknown setting key (relayer has messengers, privateKey, rewardAddress)'],
+      ['networks.h.subnet.devnet.relayer.messengers', 'messengers must be a list of 0x-prefixed 20-byte addresses'],
+      ['networks.h.subnet.devnet.relayer.privateKey', 'privateKey must be 0x and 64 hex digits'],
+      ['networks.i.subnet.devnet.relayer', 'relayer must be true, false or an object { messengers, privateKey, rewardAddress }'],
     ])
   })
 

@@ -11,6 +11,7 @@ import { npxAncestry, untilStopRequested } from './lifecycle.js'
 import { existsSync } from 'node:fs'
 import { startDevnet, type Devnet, type DevnetL1Options } from './start.js'
 import { failureReport } from './faults.js'
+import type { RelayerOptions } from './relayer/relayer.js'
 
 const usage = (command: string) => `Usage: ${command} [options]
 
@@ -53,6 +54,15 @@ Options:
                      debug_*, devnet_*, eth_sign, eth_sendTransaction, …), space-separated, * for all
                      (default none: only tools, which send no Origin header, may)
   --node-exact       No development methods at all: they answer -32601 as on a node
+  --relay            Run a relayer in the devnet, as icm-relayer: Teleporter messages sent on one L1
+                     are delivered on their destination L1 (docs/icm.md)
+  --relay-messenger <address>
+                     A message contract the relayer watches on every L1; repeat it for several
+                     (default Teleporter's 0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf). Implies --relay
+  --relayer-key <hex>
+                     The relayer's private key (default: one derived from --seed). Implies --relay
+  --relayer-reward-address <address>
+                     relayerRewardAddress of its deliveries (default: the relayer's address). Implies --relay
   -h, --help         Show this help
   -v, --version      Show the version of subnet-rpc-devnet
 
@@ -119,6 +129,7 @@ function runningText(command: string, devnet: Devnet): string {
         `    anvil       ${l1.anvilUrl}`,
       )
   }
+  if (devnet.relayer) lines.push(`  relayer     ${devnet.relayer.address} (rewards to ${devnet.relayer.rewardAddress})`)
   return [...lines, 'Press Ctrl-C to stop.', ''].join('\n')
 }
 
@@ -146,6 +157,10 @@ function parseOptions(argv: string[]) {
       'http-allowed-hosts': { type: 'string', multiple: true },
       'dev-origins': { type: 'string' },
       'node-exact': { type: 'boolean' },
+      relay: { type: 'boolean' },
+      'relay-messenger': { type: 'string', multiple: true },
+      'relayer-key': { type: 'string' },
+      'relayer-reward-address': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -183,11 +198,28 @@ function parseOptions(argv: string[]) {
   if (l1s)
     for (const flag of ['genesis', 'upgrade', 'alias', 'anvil-port'] as const)
       if (values[flag] !== undefined) throw new Error(`--${flag} cannot be given with --l1: give each L1's files in its --l1`)
+  const relayOn =
+    values.relay === true ||
+    values['relay-messenger'] !== undefined ||
+    values['relayer-key'] !== undefined ||
+    values['relayer-reward-address'] !== undefined
+  for (const [flag, v] of [
+    ['relay-messenger', values['relay-messenger']],
+    ['relayer-reward-address', values['relayer-reward-address'] && [values['relayer-reward-address']]],
+  ] as const)
+    for (const a of v ?? [])
+      if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error(`--${flag} must be a 0x-prefixed 20-byte address, got ${JSON.stringify(a)}`)
+  const key = values['relayer-key']
+  if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('--relayer-key must be 0x and 64 hex digits (a private key)')
+  const relayer: RelayerOptions | undefined = relayOn
+    ? { messengers: values['relay-messenger'], privateKey: key, rewardAddress: values['relayer-reward-address'] }
+    : undefined
   return {
     help: values.help,
     version: values.version,
     start: {
       l1s,
+      relayer,
       genesis: values.genesis,
       upgrade: values.upgrade,
       port: port(values.port, 'port') ?? 9650,

@@ -6,6 +6,8 @@
  */
 export { startDevnet, type Devnet, type DevnetL1, type DevnetL1Options, type DevnetOptions } from './start.js'
 export type { NetworkValidator, ValidatorInput, ValidatorsOption, WarpNetwork } from './network/index.js'
+export type { RelayedMessage } from './relayer/records.js'
+export type { RelayerOptions, RelayerSourceOptions } from './relayer/relayer.js'
 export { AnvilNotFoundError, DevnetDependencyError, devnetPackages, findAnvilBinary } from './anvil.js'
 export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'
 export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'

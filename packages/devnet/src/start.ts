@@ -38,6 +38,7 @@ import type { L1Snapshot } from './l1/persist.js'
 import { StateKeeper } from './state/keeper.js'
 import { checkRestart, readStoredL1, readStoredNode, sourceText, writeStoredFiles, writeStoredNode } from './state/stateDir.js'
 import { type BlockPacing, blockPacings } from './l1/block/builder.js'
+import { planRelayer, Relayer, type RelayerOptions, type RelayerPlan } from './relayer/relayer.js'
 import {
   DevnetNetwork,
   l1ValidatorSet,
@@ -170,6 +171,13 @@ export type DevnetOptions = {
    * and at stop, each file atomically: a `kill -9` loses at most the last second's blocks (docs/devnet.md).
    */
   stateDir?: string
+  /**
+   * A relayer inside the devnet, as icm-relayer: it delivers the Teleporter messages each L1's watched contracts
+   * send to the other L1s, with the validators' aggregate signature (docs/icm.md). `true` for the defaults
+   * (Teleporter's address watched on every L1, every L1 a destination, a relayer key from the seed).
+   * Default: off.
+   */
+  relayer?: boolean | RelayerOptions
 }
 
 /** One L1 of a running devnet: its URLs and IDs. */
@@ -226,6 +234,8 @@ export type Devnet = {
    * run. The devnet then answers that L1's calls with the failure until stopped (see `onAnvilExit`).
    */
   failed: Promise<DevnetFailure>
+  /** The relayer's account and reward address when `relayer` is on (its messages: `devnet_relayerMessages`). */
+  relayer?: { address: `0x${string}`; rewardAddress: `0x${string}` }
   /** Stops the HTTP server and every anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -301,6 +311,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     release,
     stateDir,
   })
+  const relayerPlan = options.relayer ? relayerOptionsPlan(options.relayer, planned, seed) : undefined
   const warnings = planned.flatMap(({ plan, persist }) => [...plan.files.warnings, ...(persist?.warning ? [persist.warning] : [])])
   const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`))
   for (const message of warnings) warn(message)
@@ -324,7 +335,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     planned.map((p) => p.plan),
     { binary, networkID, node, network, blockPacing },
   )
-  const stopL1s = () => Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
+  let relayer: Relayer | undefined
+  const stopL1s = () => {
+    relayer?.stop()
+    return Promise.all(l1s.map((l1) => l1.stop())).then(() => undefined)
+  }
   let keeper: StateKeeper | undefined
   try {
     if (stateDir !== undefined) {
@@ -353,6 +368,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       keeper = new StateKeeper(stateDir, l1s)
       await keeper.writeAll()
       keeper.start()
+    }
+    if (relayerPlan) {
+      relayer = new Relayer(relayerPlan, l1s, network, decodeCb58)
+      for (const l1 of l1s) l1.relayer.current = relayer
+      await relayer.start()
     }
     const aliases = new Map<string, string>([
       ['P', platformChainID],
@@ -478,6 +498,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainSpec: main.chainSpec,
       l1s: described,
       network,
+      relayer: relayer && { address: relayer.address, rewardAddress: relayer.rewardAddress },
       nodeVersion: release,
       warnings,
       failed: supervisor.failed,
@@ -492,6 +513,19 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await keeper?.close(false)
     await stopL1s()
     throw e
+  }
+}
+
+/** The relayer's options checked against the L1s before anything starts; a mistake is an InvalidArgumentError. */
+function relayerOptionsPlan(option: true | RelayerOptions, planned: PlannedL1[], seed: string): RelayerPlan {
+  try {
+    return planRelayer(
+      option,
+      planned.map((p) => p.plan.alias),
+      seed,
+    )
+  } catch (e) {
+    throw new InvalidArgumentError({ argument: 'relayer', value: option, accepted: (e as Error).message })
   }
 }
 

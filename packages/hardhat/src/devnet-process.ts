@@ -33,6 +33,7 @@ export async function startDevnetProcess(network: string, config: SubnetDevnetCo
     ...(config.networkID !== undefined && { networkID: config.networkID }),
     ...(config.stateDir !== undefined && { stateDir: config.stateDir }),
     ...(config.chainConfig !== undefined && { chainConfig: config.chainConfig }),
+    ...(config.relayer !== undefined && { relayer: config.relayer === true ? true : config.relayer || undefined }),
   }
   child.send(options)
   const reply = await Promise.race([

@@ -34,6 +34,18 @@ export interface SubnetDevnetUserConfig {
   stateDir?: string
   /** The L1's chain config, the `config.json` a node reads for it (`allow-unprotected-txs`, …): a file. */
   chainConfig?: string
+  /**
+   * A relayer inside the devnet that delivers Teleporter (ICM) messages, as icm-relayer (subnet-rpc's docs/icm.md):
+   * `true`, or the message contracts it watches (default Teleporter's address), its private key and reward address.
+   */
+  relayer?: boolean | SubnetDevnetRelayerConfig
+}
+
+/** The devnet relayer's settings in a Hardhat config (those of `startDevnet`'s `relayer` that a config file can hold). */
+export interface SubnetDevnetRelayerConfig {
+  messengers?: string[]
+  privateKey?: string
+  rewardAddress?: string
 }
 
 /** `networks.<name>.subnet`, resolved. */
@@ -51,6 +63,7 @@ export interface SubnetDevnetConfig {
   stateDir?: string
   /** Absolute. */
   chainConfig?: string
+  relayer?: boolean | SubnetDevnetRelayerConfig
   /** The port of `url` (0: a free port for each connection). */
   port: number
   /** The alias of `url`'s `/ext/bc/<alias>/rpc`. */

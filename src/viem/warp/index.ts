@@ -12,6 +12,7 @@ import * as actions from './actions.js'
 
 export * from './actions.js'
 export * from './deliver.js'
+export * from './teleporter.js'
 
 /** The Warp reads a client gets from `warpActions`, typed and documented from the core table. */
 export type WarpActions = ActionsOf<typeof table>

@@ -20,6 +20,7 @@ import type { CallOutcome, ChainCall } from './rpc/envelope.js'
 import type { LogRanges } from './rpc/logRange.js'
 import type { WarpPredicateService } from './warp/warpPredicates.js'
 import type { WarpSigner } from './warp/warpSigner.js'
+import type { RelayerLink } from '../relayer/records.js'
 
 /** The parts of one L1 the rows work with. */
 export type L1Parts = {
@@ -46,6 +47,8 @@ export type L1Parts = {
   readonly chainConfig: DevnetChainConfig
   /** The VM's version, as `info.getNodeVersion` reports it for Subnet-EVM (`web3_clientVersion`). */
   readonly clientVersion: string
+  /** The devnet's relayer, once started (`devnet_relayerMessages`, ../relayer/). */
+  readonly relayer?: RelayerLink
 }
 
 /** An L1 as a stage gets it: its parts, and the reply stages of a call's row run on an answer. */

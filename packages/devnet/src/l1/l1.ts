@@ -26,6 +26,7 @@ import { WarpPredicateService } from './warp/warpPredicates.js'
 import { PendingPool } from './pool/pendingPool.js'
 import { PrecompileRuntime } from './precompiles/runtime.js'
 import { type L1Snapshot, restoreL1, snapshotL1 } from './persist.js'
+import type { RelayerLink } from '../relayer/records.js'
 
 /** What an L1 is started from: its IDs and chain files, checked before anything starts. */
 export type L1Plan = {
@@ -60,6 +61,8 @@ export type L1Instance = {
   now(): bigint
   /** The L1's state now, as a state dir keeps it (./persist.ts). */
   snapshot(): Promise<L1Snapshot>
+  /** Where its endpoint finds the devnet's relayer (`devnet_relayerMessages`); set when one starts. */
+  relayer: RelayerLink
   /** Stops the miner, the event feed and anvil. */
   stop(): Promise<void>
 }
@@ -135,6 +138,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     // A send on anvil's own URL is built into a block too; a block mined there answers the sends it took.
     events.onTransaction(() => builder.notify())
     events.onBlock(() => void builder.headMoved().catch(() => undefined))
+    const relayer: RelayerLink = {}
     const execute = createExecutor({
       spec: files.spec,
       anvil,
@@ -152,6 +156,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       events,
       chainConfig: plan.chainConfig,
       clientVersion: node.vmVersions[subnetEvmVmID]!,
+      relayer,
     })
     let stopping: Promise<void> | undefined
     return {
@@ -161,6 +166,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       anvilWatch: anvilProc.watch,
       execute,
       events,
+      relayer,
       lastAccepted: async () => {
         const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
         return { height: BigInt(block.number), hash: block.hash }

@@ -9,7 +9,8 @@ import type { ConfigHooks, HardhatUserConfigValidationError } from 'hardhat/type
 import { DevnetUrl } from '../devnet-url.js'
 import type { SubnetConfig, SubnetDevnetConfig } from '../type-extensions.js'
 
-const devnetKeys = ['genesis', 'upgrade', 'seed', 'networkID', 'stateDir', 'chainConfig']
+const devnetKeys = ['genesis', 'upgrade', 'seed', 'networkID', 'stateDir', 'chainConfig', 'relayer']
+const relayerKeys = ['messengers', 'privateKey', 'rewardAddress']
 
 /** `http://127.0.0.1:<port>/ext/bc/<alias>/rpc` (or `localhost`): the devnet's port and alias, or why not. */
 export function devnetAddress(url: unknown): { port: number; alias: string } | string {
@@ -51,8 +52,28 @@ function subnetErrors(name: string, network: NetworkUserConfig): HardhatUserConf
       errors.push({ path: at('devnet', key), message: `${key} must be a non-empty string` })
   if (d.networkID !== undefined && !(Number.isSafeInteger(d.networkID) && (d.networkID as number) > 0))
     errors.push({ path: at('devnet', 'networkID'), message: 'networkID must be a positive integer' })
+  errors.push(...relayerErrors(d.relayer, (key) => at('devnet', 'relayer', ...key)))
   const address = devnetAddress((network as HttpNetworkUserConfig).url)
   if (typeof address === 'string') errors.push({ path: ['networks', name, 'url'], message: address })
+  return errors
+}
+
+/** `devnet.relayer`: true, false, or { messengers?, privateKey?, rewardAddress? } of the right shapes. */
+function relayerErrors(relayer: unknown, at: (path: string[]) => (string | number)[]): HardhatUserConfigValidationError[] {
+  if (relayer === undefined || typeof relayer === 'boolean') return []
+  if (typeof relayer !== 'object' || relayer === null || Array.isArray(relayer))
+    return [{ path: at([]), message: `relayer must be true, false or an object { ${relayerKeys.join(', ')} }` }]
+  const r = relayer as Record<string, unknown>
+  const errors: HardhatUserConfigValidationError[] = Object.keys(r)
+    .filter((key) => !relayerKeys.includes(key))
+    .map((key) => ({ path: at([key]), message: `unknown setting ${key} (relayer has ${relayerKeys.join(', ')})` }))
+  const address = /^0x[0-9a-fA-F]{40}$/
+  if (r.messengers !== undefined && !(Array.isArray(r.messengers) && r.messengers.every((a) => typeof a === 'string' && address.test(a))))
+    errors.push({ path: at(['messengers']), message: 'messengers must be a list of 0x-prefixed 20-byte addresses' })
+  if (r.privateKey !== undefined && !(typeof r.privateKey === 'string' && /^0x[0-9a-fA-F]{64}$/.test(r.privateKey)))
+    errors.push({ path: at(['privateKey']), message: 'privateKey must be 0x and 64 hex digits' })
+  if (r.rewardAddress !== undefined && !(typeof r.rewardAddress === 'string' && address.test(r.rewardAddress)))
+    errors.push({ path: at(['rewardAddress']), message: 'rewardAddress must be a 0x-prefixed 20-byte address' })
   return errors
 }
 

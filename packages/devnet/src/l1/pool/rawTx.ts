@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module'
 import { keccak_256 } from '@noble/hashes/sha3'
 
-type Rlp = Uint8Array | Rlp[]
+export type Rlp = Uint8Array | Rlp[]
 
 function decodeRlp(bytes: Uint8Array, pos = 0): { item: Rlp; end: number } {
   const b = bytes[pos]
@@ -56,7 +56,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-function encodeRlp(item: Rlp): Uint8Array {
+export function encodeRlp(item: Rlp): Uint8Array {
   if (item instanceof Uint8Array) {
     if (item.length === 1 && item[0]! < 0x80) return item
     return concat([lengthPrefix(0x80, item.length), item])

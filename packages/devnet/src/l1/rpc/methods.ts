@@ -52,6 +52,7 @@ import { type LocalMethod, localMethods } from './localMethods.js'
 import { rpcLog, rpcReceipt, rpcTransaction } from './nodeReplies.js'
 import { addressArg, blockNumberArg, blockNumberOrHashArg, hashArg, stringArg, uintJson } from './params.js'
 import { unsubscribe } from './unsubscribe.js'
+import { relayerMessages } from '../../relayer/rpc.js'
 
 /**
  * How block tags go to anvil. A node answers `accepted`, `finalized` and `safe` with its last accepted
@@ -142,6 +143,7 @@ const rows: Record<string, MethodRow> = {
   warp_getMessageAggregateSignature: ownState(localMethods.warp_getMessageAggregateSignature),
   warp_getBlockAggregateSignature: own(localMethods.warp_getBlockAggregateSignature),
   devnet_setFeeConfig: { local: localMethods.devnet_setFeeConfig },
+  devnet_relayerMessages: own(relayerMessages),
 
   // Node facts the node answers from its config, without a look at the chain (./localMethods.ts).
   eth_chainId: own(localMethods.eth_chainId),
