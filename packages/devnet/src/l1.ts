@@ -5,7 +5,7 @@
  */
 import type { ChainFiles, ChainSpec } from 'subnet-rpc/config'
 import { decodeCb58 } from 'subnet-rpc'
-import { spawnAnvil } from './anvil.js'
+import { spawnAnvil, type AnvilProcess } from './anvil.js'
 import { AnvilClient } from './chain/anvilClient.js'
 import { BlockFees } from './chain/blockFees.js'
 import { ChainEvents } from './chain/chainEvents.js'
@@ -39,6 +39,8 @@ export type L1Instance = {
   plan: L1Plan
   anvil: AnvilClient
   anvilUrl: string
+  /** Its anvil process: the last lines it printed, and whether it exits on its own. */
+  anvilProcess: AnvilProcess
   /** The executor behind the L1's RPC endpoint. */
   execute: CallExecutor
   /** anvil's head and pool events, for the WebSocket endpoint's subscriptions. */
@@ -130,6 +132,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       plan,
       anvil,
       anvilUrl: anvilProc.url,
+      anvilProcess: anvilProc,
       execute,
       events,
       lastAccepted: async () => {
