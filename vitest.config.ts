@@ -16,9 +16,10 @@ function testFiles(dir: string): string[] {
 /**
  * The files that run in workers reused from file to file (vitest's `isolate: false`): each worker loads viem, the
  * sources and the devnet once for all of them, and starts each shared devnet once (`useSharedDevnet`,
- * test/helpers/devnet.ts). Those are the files that take a shared devnet and the pure unit tests, read from the
- * files themselves so that no list goes stale; a file that mocks modules or sets the environment keeps a fresh
- * worker of its own.
+ * test/helpers/devnet.ts). Those are the files that take a shared devnet and the unit tests, read from the files
+ * themselves so that no list goes stale; a file that mocks modules or sets the environment keeps a fresh worker.
+ * (Every in-process file in reused workers was tried: the CPU-bound ones, test/devnet/generated-configs.test.ts
+ * beside solc's test/devnet/precompiles-artifacts.test.ts, ran over twice as long there and timed out.)
  */
 const sharesWorkers = (file: string): boolean => {
   const text = readFileSync(join(root, file), 'utf8')

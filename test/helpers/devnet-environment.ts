@@ -4,7 +4,7 @@
  * its one file in the isolated projects, after many in the `shared` one. The devnets are found on globalThis
  * rather than imported: the environment is loaded outside the files' module graph.
  */
-import { builtinEnvironments, type Environment } from 'vitest/environments'
+import { builtinEnvironments, type Environment } from 'vitest/runtime'
 
 type Stoppable = { stop(): Promise<void> }
 

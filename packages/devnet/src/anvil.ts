@@ -379,7 +379,8 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
     await anvil.start()
   } catch (e) {
     // @viem/anvil's reasons: "Anvil exited: <its last chunk>", "Anvil failed to start in time"; the lines say more.
-    const reason = (e as Error).message.startsWith('Anvil exited') ? 'it exited' : (e as Error).message
+    const { message } = e as Error
+    const reason = message.startsWith('Anvil exited') ? 'it exited' : /in time/.test(message) ? 'it did not listen within 30 s' : message
     throw new AnvilStartError(reason, command, tail.lines())
   }
   if (listenedPort === undefined) {
