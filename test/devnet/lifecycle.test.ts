@@ -9,7 +9,14 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AnvilNotFoundError, AnvilStartError, anvilOutputLines, findAnvilBinary, startDevnet } from '../../packages/devnet/src/index.js'
+import {
+  AnvilNotFoundError,
+  AnvilStartError,
+  anvilOutputLines,
+  defaultGenesis,
+  findAnvilBinary,
+  startDevnet,
+} from '../../packages/devnet/src/index.js'
 import { cleanEnv, root } from '../package/pack.js'
 import { rpc } from '../helpers/devnet.js'
 import { descendants, gone, leftOver, ports, reachable, startChild } from '../helpers/processes.js'
@@ -202,6 +209,24 @@ describe('lifecycle: status, restart, anvil output', () => {
       await devnet.stop()
     }
     expect(devnet.status).toBe('stopped')
+  })
+
+  it("several L1s: restart() keeps every L1 on its ports, anvilOutput(alias) reads that L1's anvil", async () => {
+    const genesisB = defaultGenesis(Math.floor(Date.now() / 1000))
+    genesisB.config.chainId = 99998
+    const devnet = await startDevnet({ seed: 'lifecycle-l1s', l1s: [{ alias: 'a' }, { alias: 'b', genesis: genesisB }] })
+    try {
+      const before = devnet.l1s.map((l1) => [l1.rpcUrl, l1.anvilUrl])
+      const portB = new URL(devnet.l1s[1]!.anvilUrl).port
+      expect(devnet.anvilOutput('b')).toContain(`Listening on 127.0.0.1:${portB}`)
+      expect(devnet.anvilOutput('b')).not.toEqual(devnet.anvilOutput('a'))
+      await devnet.restart()
+      expect(devnet.l1s.map((l1) => [l1.rpcUrl, l1.anvilUrl])).toEqual(before)
+      expect(devnet.anvilOutput(devnet.l1s[1]!.blockchainID)).toContain(`Listening on 127.0.0.1:${portB}`)
+      expect(await blockNumber(devnet.l1s[1]!.rpcUrl)).toBe('0x0')
+    } finally {
+      await devnet.stop()
+    }
   })
 
   it('a failed start says what anvil printed: a port in use', async () => {
