@@ -26,8 +26,15 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ')
 
-/** Runs `npm args…` in the repository; resolves when `ready(output)` is true (then stops it) or when it exits. */
-function npm(args: string[], ready?: (output: string) => boolean): Promise<{ ms: number; code: number | null; output: string }> {
+/**
+ * Runs `npm args…` in the repository; resolves when `ready(output)` is true (then stops it) or when it exits.
+ * With `echo`, its output is passed through as it comes.
+ */
+function npm(
+  args: string[],
+  ready?: (output: string) => boolean,
+  echo = false,
+): Promise<{ ms: number; code: number | null; output: string }> {
   const started = performance.now()
   // Its own process group, so that stopping it reaches npm, its shell, the devnet and anvil.
   const child = spawn('npm', args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -36,6 +43,7 @@ function npm(args: string[], ready?: (output: string) => boolean): Promise<{ ms:
   return new Promise((done, fail) => {
     const read = (d: Buffer) => {
       output += d.toString()
+      if (echo) process.stdout.write(d)
       if (ms === undefined && ready?.(output)) {
         ms = performance.now() - started
         process.kill(-child.pid!, 'SIGINT')
@@ -67,8 +75,7 @@ async function benchTest(): Promise<void> {
   const report = join(tmpdir(), `subnet-rpc-test-time-${process.pid}.json`)
   const before = load()
   // The JSON reporter beside npm test's own, for the per-file times.
-  const run = await npm(['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
-  console.log(run.output.split('\n').slice(-8).join('\n'))
+  const run = await npm(['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], undefined, true)
   console.log(`npm test: ${(run.ms / 1000).toFixed(1)} s, exit ${run.code}   load before ${before}, after ${load()}`)
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] }

@@ -273,31 +273,33 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     watch(current)
   }
   const { instances: _i, port: _p, stop: _s, ...fields } = current
-  const devnet: Devnet = {
-    ...fields,
-    get status() {
-      return status
-    },
-    anvilOutput: (l1?: string) => {
-      if (failedOutput) return [...failedOutput]
-      const instance =
-        l1 === undefined ? current.instances[0] : current.instances.find((i) => i.plan.alias === l1 || i.plan.blockchainID === l1)
-      if (!instance)
-        throw new InvalidArgumentError({
-          argument: 'l1',
-          value: l1,
-          accepted: `the alias or blockchain ID of one of this devnet's L1s (${current.instances.map((i) => i.plan.alias).join(', ')})`,
-        })
-      return instance.anvilProcess.output()
-    },
-    restart: () => {
-      restarting ??= restart().finally(() => {
-        restarting = undefined
+  const anvilOutput = (l1?: string): string[] => {
+    if (failedOutput) return [...failedOutput]
+    const instance =
+      l1 === undefined ? current.instances[0] : current.instances.find((i) => i.plan.alias === l1 || i.plan.blockchainID === l1)
+    if (!instance)
+      throw new InvalidArgumentError({
+        argument: 'l1',
+        value: l1,
+        accepted: `the alias or blockchain ID of one of this devnet's L1s (${current.instances.map((i) => i.plan.alias).join(', ')})`,
       })
-      return restarting
-    },
-    stop,
+    return instance.anvilProcess.output()
   }
+  const devnet = { ...fields, stop } as Devnet
+  // Not enumerable: `{ ...devnet }` without `stop` stays the plain data it was (the Hardhat plugin sends it to
+  // its parent process that way).
+  Object.defineProperties(devnet, {
+    status: { get: () => status },
+    anvilOutput: { value: anvilOutput },
+    restart: {
+      value: () => {
+        restarting ??= restart().finally(() => {
+          restarting = undefined
+        })
+        return restarting
+      },
+    },
+  })
   return devnet
 }
 
