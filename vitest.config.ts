@@ -1,17 +1,62 @@
-import { defineConfig } from 'vitest/config'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { sourceAliases } from './test/helpers/entries.js'
+
+const root = import.meta.dirname
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) return e.name === 'fixtures' || e.name === 'node_modules' || e.name.startsWith('.') ? [] : testFiles(path)
+    return e.name.endsWith('.test.ts') ? [relative(root, path)] : []
+  })
+}
+
+/**
+ * The files that run in workers reused from file to file (vitest's `isolate: false`): each worker loads viem, the
+ * sources and the devnet once for all of them, and starts each shared devnet once (`useSharedDevnet`,
+ * test/helpers/devnet.ts). Those are the files that take a shared devnet and the unit tests, read from the files
+ * themselves so that no list goes stale; a file that mocks modules or sets the environment keeps a fresh worker.
+ * (Every in-process file in reused workers was tried: the CPU-bound ones, test/devnet/generated-configs.test.ts
+ * beside solc's test/devnet/precompiles-artifacts.test.ts, ran over twice as long there and timed out.)
+ */
+const sharesWorkers = (file: string): boolean => {
+  const text = readFileSync(join(root, file), 'utf8')
+  if (/\bvi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env\.\w+ *=[^=]/.test(text)) return false
+  return text.includes('useSharedDevnet(') || file.startsWith('test/unit/')
+}
+const shared = testFiles(join(root, 'test')).filter(sharesWorkers)
 
 export default defineConfig({
   // The packages' names resolve to their sources, as tsconfig.json's `paths` do for tsc: the devnet's
   // `import … from 'subnet-rpc'` then loads the same modules (and error classes) as the tests.
-  resolve: { alias: sourceAliases(import.meta.dirname) },
+  resolve: { alias: sourceAliases(root) },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each devnet test file starts its own anvil; two cores, so keep files from piling up.
+    // Two cores: two workers, each devnet test file with its anvil (or a shared one).
     maxWorkers: 2,
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+    // Node's environment, which also stops a worker's shared devnets when the worker ends.
+    environment: './test/helpers/devnet-environment.ts',
+    // The type tests (*.test-d.ts) are checked by `tsc --noEmit` (tsconfig.json includes test/), which `npm test`
+    // runs first: vitest's own typecheck pass ran the compiler over them a second time.
     reporters: ['default', './test/reporters/summary.ts'],
+    projects: [
+      {
+        extends: true,
+        // First, so that the long files (packing, installs, Hardhat, forge) start at once.
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...shared],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'shared', include: shared, isolate: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

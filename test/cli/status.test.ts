@@ -9,11 +9,11 @@ import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useDevnet, useSharedDevnet } from '../helpers/devnet.js'
 import { startFakeNode } from '../helpers/servers.js'
 import { status } from '../../src/cli/status.js'
 
-const devnet = useDevnet({ seed: 'cli-status' })
+const devnet = useSharedDevnet()
 const lonely = useDevnet({ seed: 'cli-status-lonely', node: { peers: [] }, alias: 'mychain' })
 
 /** Runs `status` in process; stdout/stderr as text, optionally posing as a terminal. */

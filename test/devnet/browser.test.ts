@@ -15,7 +15,7 @@ import chromium from '@sparticuz/chromium'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { useDevnet } from '../helpers/devnet.js'
+import { useDevnet, useSharedDevnet } from '../helpers/devnet.js'
 import { installApp, repoVersion } from '../package/pack.js'
 
 /** The page's script: what a dApp does with the published entries. */
@@ -141,7 +141,7 @@ class Browser {
   }
 }
 
-const devnet = useDevnet({ seed: 'browser' })
+const devnet = useSharedDevnet()
 // A node that allows one other origin only: the page's calls must fail there.
 const closed = useDevnet({ seed: 'browser-closed', httpAllowedOrigins: ['https://elsewhere.example'] })
 

@@ -4,11 +4,11 @@
  * envelope, the GET forms with 200/503, Go's field presence (omitempty) and number forms.
  */
 import { describe, expect, it } from 'vitest'
-import { useDevnet, post, rpc } from '../helpers/devnet.js'
+import { useSharedDevnet, post, rpc } from '../helpers/devnet.js'
 
-const devnet = useDevnet({ seed: 'devnet-health' })
+const devnet = useSharedDevnet()
 // No peers: the `network` check fails, so the node is unhealthy (GET answers 503).
-const lonely = useDevnet({ seed: 'devnet-health-lonely', node: { peers: [] } })
+const lonely = useSharedDevnet({ node: { peers: [] } })
 
 const rfc3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/
 

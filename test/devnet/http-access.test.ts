@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startCliDevnet, useDevnet } from '../helpers/devnet.js'
+import { startCliDevnet, useDevnet, useSharedDevnet } from '../helpers/devnet.js'
 
 type Raw = { status: number; headers: [string, string][]; body: string }
 
@@ -40,7 +40,7 @@ const preflightVary: [string, string][] = [
 ]
 
 describe('defaults: every origin, host names localhost only', () => {
-  const devnet = useDevnet({ seed: 'http-access' })
+  const devnet = useSharedDevnet()
   const paths = () => [devnet().infoUrl, `${devnet().url}/ext/health`, devnet().rpcUrl, devnet().aliasRpcUrl]
 
   it('answers a preflight on every path itself: 200, no body, the Vary lines and the Allow-* headers of rs/cors', async () => {

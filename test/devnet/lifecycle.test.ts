@@ -4,10 +4,21 @@
  * Uses the built CLI (`npm test` builds dist/ first), as `npx subnet-rpc devnet` runs it.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AnvilNotFoundError, findAnvilBinary, startDevnet } from '../../packages/devnet/src/index.js'
+import {
+  AnvilNotFoundError,
+  AnvilStartError,
+  anvilOutputLines,
+  defaultGenesis,
+  findAnvilBinary,
+  startDevnet,
+} from '../../packages/devnet/src/index.js'
 import { cleanEnv, root } from '../package/pack.js'
+import { rpc } from '../helpers/devnet.js'
 import { descendants, gone, leftOver, ports, reachable, startChild } from '../helpers/processes.js'
 
 describe('CLI', () => {
@@ -119,5 +130,165 @@ describe('library', () => {
 
   it('finds the binary of the @foundry-rs/anvil platform package by default', () => {
     expect(findAnvilBinary()).toMatch(/@foundry-rs\/anvil-[a-z0-9]+-[a-z0-9]+\/bin\/anvil(\.exe)?$/)
+  })
+})
+
+/** The pid of the process below this one that listens on `url`'s port (Linux /proc: the socket's inode). */
+function anvilPid(url: string): number {
+  const port = Number(new URL(url).port)
+  const inodes = new Set(
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // local address (ip:port in hex), state 0A = LISTEN, inode
+      .filter((f) => f.length > 9 && Number.parseInt(f[1]!.split(':')[1]!, 16) === port && f[3] === '0A')
+      .map((f) => `socket:[${f[9]}]`),
+  )
+  const pid = descendants(process.pid).find((p) => {
+    try {
+      return readdirSync(`/proc/${p}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${p}/fd/${fd}`)))
+    } catch {
+      return false
+    }
+  })
+  if (pid === undefined) throw new Error(`no process below this one listens on port ${port}`)
+  return pid
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (check()) return true
+  return check()
+}
+
+const blockNumber = async (url: string) => (JSON.parse((await rpc(url, 'eth_blockNumber', '[]')).body) as { result: string }).result
+
+describe('lifecycle: status, restart, anvil output', () => {
+  it('running, then stopping and stopped; restart() on the same URLs gives a fresh chain; anvilOutput() has the last lines', async () => {
+    const devnet = await startDevnet({ seed: 'lifecycle-restart' })
+    try {
+      expect(devnet.status).toBe('running')
+      const { url, rpcUrl, anvilUrl, blockchainID } = devnet
+      expect(devnet.anvilOutput()).toContain(`Listening on 127.0.0.1:${new URL(anvilUrl).port}`)
+      expect(devnet.anvilOutput('devnet')).toEqual(devnet.anvilOutput(blockchainID))
+      expect(() => devnet.anvilOutput('nope')).toThrow(/l1.*alias or blockchain ID of one of this devnet's L1s \(devnet\)/s)
+      expect((await rpc(rpcUrl, 'evm_mine', '[]')).status).toBe(200)
+      expect(await blockNumber(rpcUrl)).toBe('0x1')
+      // anvil prints each method it serves: the tail moves on, and stays bounded.
+      expect(devnet.anvilOutput().slice(-5)).toContain('eth_blockNumber')
+      expect(devnet.anvilOutput().length).toBeLessThanOrEqual(anvilOutputLines)
+
+      const restarted = devnet.restart()
+      expect(devnet.status).toBe('stopping')
+      await restarted
+      expect(devnet.status).toBe('running')
+      expect({ url: devnet.url, rpcUrl: devnet.rpcUrl, anvilUrl: devnet.anvilUrl }).toEqual({ url, rpcUrl, anvilUrl })
+      expect(await blockNumber(rpcUrl)).toBe('0x0')
+      expect(devnet.anvilOutput()).toContain(`Listening on 127.0.0.1:${new URL(anvilUrl).port}`)
+
+      const stopped = devnet.stop()
+      expect(devnet.status).toBe('stopping')
+      await stopped
+      expect(devnet.status).toBe('stopped')
+      expect(await gone(anvilUrl)).toBe(true)
+    } finally {
+      await devnet.stop()
+    }
+  })
+
+  it('an anvil that exits on its own makes the status failed, its last lines kept; restart() brings it back', async () => {
+    const devnet = await startDevnet({ seed: 'lifecycle-failed' })
+    try {
+      process.kill(anvilPid(devnet.anvilUrl), 'SIGKILL')
+      expect(await until(() => devnet.status === 'failed')).toBe(true)
+      expect(devnet.anvilOutput()).toContain(`Listening on 127.0.0.1:${new URL(devnet.anvilUrl).port}`)
+      await devnet.restart()
+      expect(devnet.status).toBe('running')
+      expect(await blockNumber(devnet.rpcUrl)).toBe('0x0')
+    } finally {
+      await devnet.stop()
+    }
+    expect(devnet.status).toBe('stopped')
+  })
+
+  it("several L1s: restart() keeps every L1 on its ports, anvilOutput(alias) reads that L1's anvil", async () => {
+    const genesisB = defaultGenesis(Math.floor(Date.now() / 1000))
+    genesisB.config.chainId = 99998
+    const devnet = await startDevnet({ seed: 'lifecycle-l1s', l1s: [{ alias: 'a' }, { alias: 'b', genesis: genesisB }] })
+    try {
+      const before = devnet.l1s.map((l1) => [l1.rpcUrl, l1.anvilUrl])
+      const portB = new URL(devnet.l1s[1]!.anvilUrl).port
+      expect(devnet.anvilOutput('b')).toContain(`Listening on 127.0.0.1:${portB}`)
+      expect(devnet.anvilOutput('b')).not.toEqual(devnet.anvilOutput('a'))
+      await devnet.restart()
+      expect(devnet.l1s.map((l1) => [l1.rpcUrl, l1.anvilUrl])).toEqual(before)
+      expect(devnet.anvilOutput(devnet.l1s[1]!.blockchainID)).toContain(`Listening on 127.0.0.1:${portB}`)
+      expect(await blockNumber(devnet.l1s[1]!.rpcUrl)).toBe('0x0')
+    } finally {
+      await devnet.stop()
+    }
+  })
+
+  it('a failed start says what anvil printed: a port in use', async () => {
+    const taken = createServer().listen(0, '127.0.0.1')
+    await new Promise((r) => taken.once('listening', r))
+    const port = (taken.address() as { port: number }).port
+    try {
+      const error = await startDevnet({ anvilPort: port }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(AnvilStartError)
+      const { message, output } = error as AnvilStartError
+      // anvil's own line, and the command it was given.
+      expect(output).toContain('Error: Address already in use (os error 98)')
+      expect(message).toMatch(
+        /^anvil did not start: it exited\n {2}command: \S*anvil .*--port \d+ .*--hardfork cancun\nanvil printed:\n {2}Error: Address already in use \(os error 98\)$/,
+      )
+      expect(message).toContain(`--port ${port} `)
+    } finally {
+      taken.close()
+    }
+  })
+
+  it('a failed start says what anvil printed: an anvil that refuses its arguments, its stderr lines in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lifecycle-anvil-'))
+    try {
+      const anvilBinary = join(dir, 'anvil')
+      const lines = ["error: unexpected argument '--hardfork' found", '', 'Usage: anvil [OPTIONS]']
+      writeFileSync(
+        anvilBinary,
+        `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'anvil Version: 1.7.1'; exit 0; fi\n${lines.map((l) => `echo "${l}" >&2`).join('\n')}\nexit 2\n`,
+        { mode: 0o755 },
+      )
+      const error = await startDevnet({ anvilBinary }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(AnvilStartError)
+      expect((error as AnvilStartError).output).toEqual(lines)
+      expect((error as AnvilStartError).message).toContain(`anvil printed:\n${lines.map((l) => `  ${l}`).join('\n')}`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("a restart that fails is status failed, with the failed anvil's lines; a stop after it is stopped", async () => {
+    const devnet = await startDevnet({ seed: 'lifecycle-restart-fails' })
+    const anvilPort = Number(new URL(devnet.anvilUrl).port)
+    let taken: ReturnType<typeof createServer> | undefined
+    try {
+      await devnet.stop()
+      // Its anvil's port taken while it is down: the restart cannot have it.
+      taken = createServer().listen(anvilPort, '127.0.0.1')
+      await new Promise((r) => taken!.once('listening', r))
+      await expect(devnet.restart()).rejects.toThrow(AnvilStartError)
+      expect(devnet.status).toBe('failed')
+      expect(devnet.anvilOutput()).toContain('Error: Address already in use (os error 98)')
+    } finally {
+      taken?.close()
+      await devnet.stop()
+    }
+    expect(devnet.status).toBe('stopped')
   })
 })

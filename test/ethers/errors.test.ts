@@ -7,7 +7,7 @@
  */
 import { FetchRequest, JsonRpcProvider, isError } from 'ethers'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import {
   InfoClient,
   estimateL1FeesPerGas,
@@ -21,7 +21,7 @@ import {
 import { InvalidArgumentError, MethodNotFoundError, NodeRpcError, ResponseShapeError, SubnetRpcError } from '../../src/errors/index.js'
 import { eip1193, rejection, useFakeNode } from './helpers.js'
 
-const devnet = useDevnet({ seed: 'ethers-errors' })
+const devnet = useSharedDevnet()
 const fake = useFakeNode()
 
 const destroyers: (() => void)[] = []

@@ -6,14 +6,14 @@
 import { FetchRequest } from 'ethers'
 import { createPublicClient } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { HealthClient, SubnetProvider, ValidatorsClient } from '../../src/ethers/index.js'
 import { healthActions, subnetHttp, validatorsActions } from '../../src/viem/index.js'
 import { InfoEndpointError, NodeRpcError } from '../../src/errors/index.js'
 import { BIG, rejection, useFakeNode } from '../helpers/servers.js'
 
-const devnet = useDevnet({ seed: 'ethers-health' })
-const lonely = useDevnet({ seed: 'ethers-health-lonely', node: { peers: [] } })
+const devnet = useSharedDevnet()
+const lonely = useSharedDevnet({ node: { peers: [] } })
 const fake = useFakeNode()
 
 const text = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}n` : x))

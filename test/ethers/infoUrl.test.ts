@@ -6,11 +6,11 @@
  */
 import { FetchRequest } from 'ethers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { InfoClient, SubnetProvider } from '../../src/ethers/index.js'
 import { useRecorder } from './helpers.js'
 
-const devnet = useDevnet({ seed: 'ethers-info-url' })
+const devnet = useSharedDevnet()
 const rec = useRecorder(() => devnet().url)
 
 const providers: SubnetProvider[] = []

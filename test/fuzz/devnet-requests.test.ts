@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 
-const devnet = useDevnet({ seed: 'fuzz-requests' })
+const devnet = useSharedDevnet()
 const total = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 const seed = Number(process.env.FUZZ_SEED ?? 424242)
 

@@ -7,9 +7,9 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, useSharedDevnet } from '../helpers/devnet.js'
 
-const devnet = useDevnet({ seed: 'fuzz-websocket' })
+const devnet = useSharedDevnet()
 const total = Number(process.env.FUZZ_FRAMES ?? 2_000)
 const seed = Number(process.env.FUZZ_SEED ?? 515151)
 

@@ -7,7 +7,11 @@ import { startDevnet, type Devnet, type DevnetOptions } from '../../packages/dev
 import type { FeeConfig } from '../../src/index.js'
 import { verifyBlockFee, verifyGasLimit, verifyHeaderTime } from '../../src/fees.js'
 
-/** Starts one devnet for the enclosing test file and stops it afterwards. */
+/**
+ * Starts one devnet for the enclosing test file and stops it afterwards, checking every block it built against
+ * the node's header rules. For a file that changes the chain (sends transactions, mines, sets anvil state) or
+ * needs options a shared devnet cannot take; a file that only reads takes {@link useSharedDevnet}.
+ */
 export function useDevnet(options: DevnetOptions = {}): () => Devnet {
   let devnet: Devnet | undefined
   beforeAll(async () => {
@@ -19,6 +23,85 @@ export function useDevnet(options: DevnetOptions = {}): () => Devnet {
     } finally {
       await devnet?.stop()
     }
+  })
+  return () => {
+    if (!devnet) throw new Error('devnet not started')
+    return devnet
+  }
+}
+
+/**
+ * Options of a shared devnet: data only (it is found again by their JSON), no files that change between
+ * files and no callbacks.
+ */
+export type SharedDevnetOptions = Pick<DevnetOptions, 'seed' | 'networkID' | 'nodeVersion' | 'alias' | 'apiMaxBlocksPerRequest'> & {
+  node?: DevnetOptions['node']
+}
+
+/** The worker's shared devnets by their options' JSON, on globalThis so that test/helpers/devnet-environment.ts stops them. */
+const sharedKey = Symbol.for('subnet-rpc.test.sharedDevnets')
+export type SharedDevnets = Map<string, Promise<Devnet>>
+export function sharedDevnets(): SharedDevnets {
+  const scope = globalThis as { [sharedKey]?: SharedDevnets }
+  scope[sharedKey] ??= new Map()
+  return scope[sharedKey]
+}
+
+/** Keys sorted at every depth: the same options give the same JSON whatever order a file writes them in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
+/** The chain's head and anvil's pool, which a file that only reads leaves as it found them. */
+async function chainMark(devnet: Devnet): Promise<string> {
+  const result = async (url: string, method: string) => {
+    const reply = JSON.parse((await rpc(url, method, '[]')).body) as { result?: unknown; error?: unknown }
+    if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`)
+    return reply.result
+  }
+  const marks = await Promise.all(devnet.l1s.flatMap((l1) => [result(l1.rpcUrl, 'eth_blockNumber'), result(l1.anvilUrl, 'txpool_status')]))
+  return JSON.stringify(marks)
+}
+
+/**
+ * The devnet of `options` that the test files of this vitest worker share: started by the first file that asks,
+ * stopped when the worker ends (test/helpers/devnet-environment.ts). Only for a file that reads: one that sends a
+ * transaction, mines or sets anvil state would leak into the next file, so each file checks at its end that the
+ * head block and anvil's pool are as it found them, and fails otherwise. Files that use it run in workers
+ * reused across files (vitest.config.ts, the `shared` project); run alone, a file starts it for itself.
+ *
+ * @example
+ * const devnet = useSharedDevnet()
+ * it('answers', async () => expect((await rpc(devnet().rpcUrl, 'eth_chainId')).status).toBe(200))
+ */
+export function useSharedDevnet(options: SharedDevnetOptions = {}): () => Devnet {
+  let devnet: Devnet | undefined
+  let mark: string | undefined
+  beforeAll(async () => {
+    const devnets = sharedDevnets()
+    const key = canonical(options)
+    let started = devnets.get(key)
+    if (!started) {
+      started = startDevnet(options)
+      devnets.set(key, started)
+      // A start that failed is not kept: the next file tries again (and reports its own failure).
+      started.catch(() => devnets.delete(key))
+    }
+    devnet = await started
+    mark = await chainMark(devnet)
+  })
+  afterAll(async () => {
+    if (!devnet || mark === undefined) return
+    const now = await chainMark(devnet)
+    if (now !== mark)
+      throw new Error(
+        `this file changed the shared devnet (head and pool ${mark} at its start, ${now} at its end): ` +
+          'a file that sends transactions, mines or sets anvil state takes useDevnet, its own devnet',
+      )
   })
   return () => {
     if (!devnet) throw new Error('devnet not started')

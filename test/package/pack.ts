@@ -126,10 +126,16 @@ export function packTarball(name: PackageName = 'subnet-rpc'): Promise<Pack> {
 async function pack(packageDir: string): Promise<Pack> {
   if (!existsSync(join(packageDir, 'dist'))) throw new Error(`${packageDir}/dist is not built: run npm run build (npm test builds first)`)
   // What npm packs: package.json and each entry of its `files` (dist/, the Solidity folders, README.md, bin.js).
+  // (`!dist/.tsbuildinfo`, tsc -b's build state, is the one exclusion the packages list.)
   const listed = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { files: string[] }).files
+  const excluded = new Set(listed.filter((f) => f.startsWith('!')).map((f) => join(packageDir, f.slice(1))))
   const files = [
     join(packageDir, 'package.json'),
-    ...listed.map((f) => join(packageDir, f)).flatMap((f) => (!existsSync(f) ? [] : statSync(f).isDirectory() ? filesUnder(f) : [f])),
+    ...listed
+      .filter((f) => !f.startsWith('!'))
+      .map((f) => join(packageDir, f))
+      .flatMap((f) => (!existsSync(f) ? [] : statSync(f).isDirectory() ? filesUnder(f) : [f]))
+      .filter((f) => !excluded.has(f)),
   ].sort()
   const key = hash(files.flatMap((f) => [f.slice(root.length), readFileSync(f)]))
   const dir = join(cacheRoot, `pack-${key}`)

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
 import { infoActions, subnetActions } from '../../src/viem/index.js'
 import { feeConfig, getActiveRulesAt, InfoClient, SubnetProvider } from '../../src/ethers/index.js'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { useRecorder } from '../helpers/servers.js'
 
-const devnet = useDevnet({ seed: 'bad-arguments' })
+const devnet = useSharedDevnet()
 const recorder = useRecorder(() => devnet().url)
 
 const hash = `0x${'ab'.repeat(32)}`

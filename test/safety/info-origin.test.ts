@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest'
 import { deriveInfoUrl } from '../../src/core/url.js'
 import { SubnetProvider } from '../../src/ethers/index.js'
 import { infoActions } from '../../src/viem/index.js'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { useRecorder } from '../helpers/servers.js'
 
-const devnet = useDevnet({ seed: 'origin' })
+const devnet = useSharedDevnet()
 const good = useRecorder(() => devnet().url)
 const evil = useRecorder(() => devnet().url)
 

@@ -6,13 +6,13 @@
  */
 import { createPublicClient, custom, fallback, http, type Client, type Transport } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
 import * as actions from '../../src/viem/actions/index.js'
 import { InfoEndpointError } from '../../src/errors/index.js'
 import { eip1193, expectedInfo, numbersToBigint, rawResult } from './helpers.js'
 
-const devnet = useDevnet({ seed: 'viem-actions' })
+const devnet = useSharedDevnet()
 
 type Setup = {
   name: string

@@ -7,7 +7,7 @@
  */
 import { createPublicClient, custom, http } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { parseJson } from '../../src/core/json/parse.js'
 import { fetchHealth } from '../../src/index.js'
 import { getCurrentValidators, health, liveness, readiness } from '../../src/viem/actions/index.js'
@@ -15,8 +15,8 @@ import { deriveHealthUrl, deriveValidatorsUrl, healthActions, subnetHttp, valida
 import { InfoEndpointError, InvalidArgumentError, NodeRpcError, PrecisionError, ResponseShapeError } from '../../src/errors/index.js'
 import { BIG, eip1193, rejection, useFakeNode, useRecorder } from './helpers.js'
 
-const devnet = useDevnet({ seed: 'viem-health' })
-const lonely = useDevnet({ seed: 'viem-health-lonely', node: { peers: [] } })
+const devnet = useSharedDevnet()
+const lonely = useSharedDevnet({ node: { peers: [] } })
 const fake = useFakeNode()
 const recorder = useRecorder(() => devnet().url)
 

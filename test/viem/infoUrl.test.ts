@@ -6,7 +6,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createPublicClient, fallback, http, webSocket } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { useDevnet } from '../helpers/devnet.js'
+import { useSharedDevnet } from '../helpers/devnet.js'
 import { deriveInfoUrl, infoActions, subnetActions, subnetHttp } from '../../src/viem/index.js'
 import { InfoEndpointError, NodeRpcError } from '../../src/errors/index.js'
 import { useRecorder, type Recorded } from './helpers.js'
@@ -61,7 +61,7 @@ describe('deriveInfoUrl', () => {
   })
 })
 
-const devnet = useDevnet({ seed: 'viem-info-url' })
+const devnet = useSharedDevnet()
 const recA = useRecorder(() => devnet().url)
 const recB = useRecorder(() => devnet().url)
 

@@ -261,6 +261,64 @@ export async function loadDevnetRuntime(anvilBinary?: string): Promise<{ binary:
   return { binary }
 }
 
+/**
+ * How many of anvil's last output lines a devnet keeps (`Devnet.anvilOutput`, {@link AnvilStartError}).
+ *
+ * @example
+ * import { anvilOutputLines, startDevnet } from 'subnet-rpc-devnet'
+ * const devnet = await startDevnet()
+ * console.log(devnet.anvilOutput().length <= anvilOutputLines) // true
+ * await devnet.stop()
+ */
+export const anvilOutputLines = 100
+
+/** The last `size` lines of a stream that arrives in chunks: older lines are dropped, an unfinished last line is kept. */
+export class OutputTail {
+  readonly #lines: string[] = []
+  #partial = ''
+  constructor(readonly size: number = anvilOutputLines) {}
+  push(chunk: string): void {
+    const parts = (this.#partial + chunk).split(/\r?\n/)
+    this.#partial = parts.pop()!
+    for (const line of parts) this.#add(line)
+  }
+  #add(line: string): void {
+    this.#lines.push(line)
+    if (this.#lines.length > this.size) this.#lines.splice(0, this.#lines.length - this.size)
+  }
+  /** The kept lines, oldest first (an unfinished last line included). */
+  lines(): string[] {
+    const all = this.#partial === '' ? [...this.#lines] : [...this.#lines, this.#partial]
+    return all.slice(-this.size)
+  }
+}
+
+/**
+ * anvil did not start: it exited, did not listen in time, or listened without saying on which port. The message
+ * gives the reason, the command line and anvil's own last lines (a refused flag, a port in use); `output` holds them.
+ *
+ * @example
+ * import { AnvilStartError, startDevnet } from 'subnet-rpc-devnet'
+ * const other = await startDevnet()
+ * try {
+ *   await startDevnet({ anvilPort: Number(new URL(other.anvilUrl).port) }) // a port another anvil holds
+ * } catch (e) {
+ *   if (e instanceof AnvilStartError) console.log(e.output) // prints [ 'Error: Address already in use (os error 98)' ]
+ * }
+ * await other.stop()
+ */
+export class AnvilStartError extends SubnetRpcError {
+  /** anvil's last lines, stdout and stderr as it printed them, oldest first. */
+  readonly output: readonly string[]
+  constructor(reason: string, command: string, output: readonly string[]) {
+    const printed = output.some((l) => l.trim() !== '')
+      ? `anvil printed:\n${output.map((l) => `  ${l}`).join('\n')}`
+      : 'anvil printed nothing'
+    super(`anvil did not start: ${reason}\n  command: ${command}\n${printed}`, { name: 'AnvilStartError' })
+    this.output = output
+  }
+}
+
 /** @internal */
 export type AnvilProcess = {
   url: string
@@ -268,6 +326,10 @@ export type AnvilProcess = {
   stop(): Promise<void>
   /** Its last lines, and its end when it ends on its own (./anvilGuard.ts). */
   watch: AnvilWatch
+  /** anvil's last lines, oldest first. */
+  output(): string[]
+  /** Called once if anvil exits other than by `stop()`. */
+  onUnexpectedExit(listener: (code: number | undefined, signal: string | undefined) => void): void
 }
 
 /** @internal */
@@ -288,6 +350,8 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
   const createAnvil = await loadCreateAnvil()
   if (!createAnvil) throw new DevnetDependencyError([{ name: '@viem/anvil', problem: 'not installed' }])
   let listenedPort: number | undefined
+  const tail = new OutputTail()
+  let command = opts.binary
   const anvil = createAnvil({
     anvilBinary: opts.binary,
     host: '127.0.0.1',
@@ -306,19 +370,36 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
       // and EIP-7702, which no L1 has (@viem/anvil's `hardfork` option does not know Cancun).
       // --no-cors: no page may read anvil's answers, and JSON (which needs a preflight) never reaches it from a page.
       // dieWithParent: anvil ends with the devnet, also on kill -9 (./anvilGuard.ts).
-      const [command, guarded] = dieWithParent(bin, [...argv, '--hardfork', 'cancun', '--no-cors'])
-      return [command, guarded, { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
+      const all = [...argv, '--hardfork', 'cancun', '--no-cors']
+      command = [bin, ...all].join(' ')
+      const [guardBin, guarded] = dieWithParent(bin, all)
+      return [guardBin, guarded, { ...options, cleanup: true, forceKillAfterTimeout: 1_000 }]
     },
   } as Parameters<CreateAnvil>[0])
   const watch = new AnvilWatch(anvil)
   anvil.on('message', (m: string) => {
+    tail.push(m)
     const match = /Listening on [^\s:]+:(\d+)/.exec(m)
     if (match) listenedPort = Number(match[1])
   })
-  await anvil.start()
-  if (listenedPort === undefined) throw new Error('anvil started but did not report its port')
+  try {
+    await anvil.start()
+  } catch (e) {
+    // @viem/anvil's reasons: "Anvil exited: <its last chunk>", "Anvil failed to start in time"; the lines say more.
+    const { message } = e as Error
+    const reason = message.startsWith('Anvil exited') ? 'it exited' : /in time/.test(message) ? 'it did not listen within 30 s' : message
+    throw new AnvilStartError(reason, command, tail.lines())
+  }
+  if (listenedPort === undefined) {
+    await anvil.stop().catch(() => undefined)
+    throw new AnvilStartError('it started but did not report its port', command, tail.lines())
+  }
   const port = listenedPort
   let stopped: Promise<void> | undefined
+  let onExit: ((code: number | undefined, signal: string | undefined) => void) | undefined
+  anvil.on('exit', (code: number | undefined, signal: string | undefined) => {
+    if (!stopped) onExit?.(code, signal)
+  })
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -327,6 +408,10 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
       watch.stopping()
       stopped ??= anvil.stop().catch(() => undefined)
       return stopped
+    },
+    output: () => tail.lines(),
+    onUnexpectedExit: (listener) => {
+      onExit = listener
     },
   }
 }

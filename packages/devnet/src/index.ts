@@ -4,11 +4,11 @@
  * `@viem/anvil` and `@noble/curves`, loaded only then: importing this module does not.
  * @packageDocumentation
  */
-export { startDevnet, type Devnet, type DevnetL1, type DevnetL1Options, type DevnetOptions } from './start.js'
+export { startDevnet, type Devnet, type DevnetL1, type DevnetL1Options, type DevnetOptions, type DevnetStatus } from './start.js'
 export type { NetworkValidator, ValidatorInput, ValidatorsOption, WarpNetwork } from './network/index.js'
 export type { RelayedMessage } from './relayer/records.js'
 export type { RelayerOptions, RelayerSourceOptions } from './relayer/relayer.js'
-export { AnvilNotFoundError, DevnetDependencyError, devnetPackages, findAnvilBinary } from './anvil.js'
+export { AnvilNotFoundError, AnvilStartError, anvilOutputLines, DevnetDependencyError, devnetPackages, findAnvilBinary } from './anvil.js'
 export { defaultGenesis, defaultUpgrade, defaultAdmin, scheduleOffsets } from './config/defaults.js'
 export { createNodeIdentity, verifyProofOfPossession, type NodeIdentity } from './identity.js'
 export type { NodeConfigInput, PeerConfig } from './config/node.js'

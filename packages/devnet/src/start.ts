@@ -21,7 +21,7 @@ import { derivedID, resolveNodeConfig, type NodeConfigInput } from './config/nod
 import { type DevnetChainConfig, defaultChainConfig, readChainConfig } from './config/chainConfig.js'
 import { platformChainID, primaryChainIDs } from 'subnet-rpc/config'
 import type { ChainSpec } from 'subnet-rpc/config'
-import { loadDevnetRuntime } from './anvil.js'
+import { AnvilStartError, loadDevnetRuntime } from './anvil.js'
 import { serveChain } from './l1/rpc/envelope.js'
 import { connectionExecutor } from './l1/pubsub/subscriptions.js'
 import { webSocketEndpoint } from './l1/pubsub/websocket.js'
@@ -236,12 +236,46 @@ export type Devnet = {
   failed: Promise<DevnetFailure>
   /** The relayer's account and reward address when `relayer` is on (its messages: `devnet_relayerMessages`). */
   relayer?: { address: `0x${string}`; rewardAddress: `0x${string}` }
+  /**
+   * Where the devnet is in its life ({@link DevnetStatus}): `running` once started; `stopping` then `stopped`
+   * after `stop()`; `starting` during `restart()`; `failed` when an anvil exited on its own or a restart failed
+   * (`anvilOutput()` then shows what anvil printed).
+   */
+  readonly status: DevnetStatus
+  /**
+   * Stops the node and every anvil and starts them again from the same options, on the same ports (so every
+   * URL stays valid): a fresh chain from its genesis, nothing of the old state kept. Warnings are not printed
+   * again. If the start fails, it throws (an {@link AnvilStartError} with anvil's lines, when anvil failed) and
+   * the status is `failed`.
+   */
+  restart(): Promise<void>
+  /**
+   * The last lines anvil printed (stdout and stderr, oldest first, at most {@link anvilOutputLines}) for the L1
+   * of this alias or blockchain ID; default the default L1. After a failed restart, those of the anvil that failed.
+   */
+  anvilOutput(l1?: string): string[]
   /** Stops the HTTP server and every anvil. Safe to call more than once. */
   stop(): Promise<void>
 }
 
 /** `a, b or c`. */
 const oneOf = (list: readonly string[]) => `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`
+
+/**
+ * A devnet's life: `starting` (only seen during `restart()`: `startDevnet` resolves once it runs), `running`,
+ * `stopping`, `stopped` (after `stop()`), `failed` (an anvil exited on its own, or a restart failed).
+ *
+ * @example
+ * import { startDevnet, type DevnetStatus } from 'subnet-rpc-devnet'
+ * const devnet = await startDevnet()
+ * const status: DevnetStatus = devnet.status // 'running'
+ * if (status === 'failed') console.log(devnet.anvilOutput().join('\n'))
+ * await devnet.stop()
+ */
+export type DevnetStatus = 'starting' | 'running' | 'stopping' | 'stopped' | 'failed'
+
+/** A started devnet before its lifecycle is added: its parts, and each L1's running instance. */
+type Launched = Omit<Devnet, 'status' | 'restart' | 'anvilOutput'> & { instances: L1Instance[]; port: number }
 
 /**
  * Starts a devnet. It needs the optional peer dependencies `@viem/anvil` and `@noble/curves`
@@ -259,6 +293,90 @@ const oneOf = (list: readonly string[]) => `${list.slice(0, -1).join(', ')} or $
  * await devnet.stop()
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  let current = await launch(options)
+  let status: DevnetStatus = 'running'
+  let stopping: Promise<void> | undefined
+  /** anvil's lines from a restart that failed, kept after its anvil is gone. */
+  let failedOutput: readonly string[] | undefined
+  const watch = (launched: Launched) => {
+    for (const l1 of launched.instances)
+      l1.anvilProcess.onUnexpectedExit(() => {
+        if (current === launched && status === 'running') status = 'failed'
+      })
+  }
+  watch(current)
+  let restarting: Promise<void> | undefined
+  const halt = async (): Promise<void> => {
+    stopping ??= (() => {
+      status = 'stopping'
+      return current.stop()
+    })()
+    await stopping
+    status = 'stopped'
+  }
+  // A stop asked for during a restart waits for it, then stops what it started.
+  const stop = async (): Promise<void> => {
+    if (restarting) await restarting.catch(() => undefined)
+    await halt()
+  }
+  const restart = async (): Promise<void> => {
+    await halt()
+    status = 'starting'
+    failedOutput = undefined
+    // The ports the first start took, so that every URL stays the same.
+    const ports = current.instances.map((i) => Number(new URL(i.anvilUrl).port))
+    const again: DevnetOptions = {
+      ...options,
+      port: current.port,
+      onWarning: () => undefined,
+      ...(options.l1s ? { l1s: options.l1s.map((l1, i) => ({ ...l1, anvilPort: ports[i] })) } : { anvilPort: ports[0] }),
+    }
+    try {
+      current = await launch(again)
+    } catch (e) {
+      status = 'failed'
+      if (e instanceof AnvilStartError) failedOutput = e.output
+      throw e
+    }
+    const { instances: _ri, port: _rp, stop: _rs, ...fresh } = current
+    Object.assign(devnet, fresh)
+    stopping = undefined
+    status = 'running'
+    watch(current)
+  }
+  const { instances: _i, port: _p, stop: _s, ...fields } = current
+  const anvilOutput = (l1?: string): string[] => {
+    if (failedOutput) return [...failedOutput]
+    const instance =
+      l1 === undefined ? current.instances[0] : current.instances.find((i) => i.plan.alias === l1 || i.plan.blockchainID === l1)
+    if (!instance)
+      throw new InvalidArgumentError({
+        argument: 'l1',
+        value: l1,
+        accepted: `the alias or blockchain ID of one of this devnet's L1s (${current.instances.map((i) => i.plan.alias).join(', ')})`,
+      })
+    return instance.anvilProcess.output()
+  }
+  const devnet = { ...fields, stop } as Devnet
+  // Not enumerable: `{ ...devnet }` without `stop` stays the plain data it was (the Hardhat plugin sends it to
+  // its parent process that way).
+  Object.defineProperties(devnet, {
+    status: { get: () => status },
+    anvilOutput: { value: anvilOutput },
+    restart: {
+      value: () => {
+        restarting ??= restart().finally(() => {
+          restarting = undefined
+        })
+        return restarting
+      },
+    },
+  })
+  return devnet
+}
+
+/** Starts the devnet's parts: checks the options and files, then starts every anvil and the HTTP server. */
+async function launch(options: DevnetOptions): Promise<Launched> {
   const release = options.nodeVersion ?? latestNodeRelease
   if (!(nodeReleases as readonly unknown[]).includes(release))
     throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: oneOf(nodeReleases.map((r) => `'${r}'`)) })
@@ -502,6 +620,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       nodeVersion: release,
       warnings,
       failed: supervisor.failed,
+      instances: l1s,
+      port: http.port,
       stop: () => {
         for (const w of webSockets) w.close()
         // The last state is written before anything stops.

@@ -5,7 +5,7 @@
  */
 import type { ChainFiles, ChainSpec } from 'subnet-rpc/config'
 import { decodeCb58 } from 'subnet-rpc'
-import { spawnAnvil } from '../anvil.js'
+import { type AnvilProcess, spawnAnvil } from '../anvil.js'
 import type { AnvilWatch } from '../anvilGuard.js'
 import { AnvilClient } from './anvilClient.js'
 import { BlockFees } from './block/blockFees.js'
@@ -51,6 +51,8 @@ export type L1Instance = {
   anvilUrl: string
   /** anvil's last lines and its end, if it ends on its own (../anvilGuard.ts). */
   anvilWatch: AnvilWatch
+  /** Its anvil process: the last lines it printed, and whether it exits on its own. */
+  anvilProcess: AnvilProcess
   /** The executor behind the L1's RPC endpoint. */
   execute: CallExecutor
   /** anvil's head and pool events, for the WebSocket endpoint's subscriptions. */
@@ -164,6 +166,7 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
       anvil,
       anvilUrl: anvilProc.url,
       anvilWatch: anvilProc.watch,
+      anvilProcess: anvilProc,
       execute,
       events,
       relayer,
