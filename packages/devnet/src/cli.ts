@@ -135,6 +135,7 @@ function runningText(command: string, devnet: Devnet): string {
 
 /** The options of {@link usage}, checked: throws on any the command cannot work with. */
 function parseOptions(argv: string[]) {
+  // long: one check per flag, in --help's order, each beside its parse; a split would scatter the flag table
   const { values } = parseArgs({
     args: argv,
     allowPositionals: false,

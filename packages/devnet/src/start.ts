@@ -293,6 +293,7 @@ type Launched = Omit<Devnet, 'status' | 'restart' | 'anvilOutput'> & { instances
  * await devnet.stop()
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  // long: the Devnet object's life (status, restart, stop) shares its state in one closure; splitting it next
   let current = await launch(options)
   let status: DevnetStatus = 'running'
   let stopping: Promise<void> | undefined
@@ -377,6 +378,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
 /** Starts the devnet's parts: checks the options and files, then starts every anvil and the HTTP server. */
 async function launch(options: DevnetOptions): Promise<Launched> {
+  // long: startup with one rollback (L1s, relayer, state dir, server) grew this round; the next split is per stage
   const release = options.nodeVersion ?? latestNodeRelease
   if (!(nodeReleases as readonly unknown[]).includes(release))
     throw new InvalidArgumentError({ argument: 'nodeVersion', value: release, accepted: oneOf(nodeReleases.map((r) => `'${r}'`)) })
@@ -695,6 +697,7 @@ function checkFile(source: JsonSource | undefined, what: string): void {
     throw new ChainConfigError(`${source}: no such file (the ${what})`)
 }
 
+// long: per L1 the options, files and IDs are checked in the node's order, with the built-in L1 beside `l1s`
 /** Checks the L1 options (the built-in one, or `l1s`), reads their chain files, and gives each L1's plan. */
 function planL1s(
   options: DevnetOptions,

@@ -74,6 +74,7 @@ export type L1Context = { binary: string; networkID: number; node: NodeConfig; n
 
 /** Starts an L1's anvil from its genesis and builds its executor. On failure, nothing of it is left running. */
 export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance> {
+  // long: the L1's parts start in dependency order inside one try, so that a failure stops everything started
   const { files, blockchainID } = plan
   const { networkID, node } = ctx
   const anvilProc = await spawnAnvil({

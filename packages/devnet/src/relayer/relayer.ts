@@ -357,6 +357,7 @@ export class Relayer {
     source: Chain,
     destination: Chain,
   ): Promise<void> {
+    // long: one delivery attempt in order (aggregate, sign, send, await, record), each step reading the last's
     const { l1 } = destination
     const unsignedBytes = hexBytes(encodeUnsignedWarpMessage(unsigned))
     /** The deliveries this relayer sent for the message. */

@@ -128,6 +128,7 @@ function toBlock(l1: L1, bid: { feeCap: bigint; tipCap: bigint } | undefined, qu
 
 /** The pool's checks of a send `tx` (undefined: one it cannot read, left to anvil), which goes to anvil as `sent`. */
 async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: Sign): Promise<Admission> {
+  // long: the pool's refusals in the node's order (core/txpool/validation.go), each reading the one before
   const { anvil, blockFees, pool, blockers } = l1
   if (!tx) return { call: sent, wait: toBlock(l1, undefined, false) }
   if (await lacksRole(l1, txAllowList, tx.sender))
