@@ -84,7 +84,7 @@ async function burst(url: string): Promise<Burst> {
       ),
     ),
   )
-  accounts.forEach((_, i) => (next[i] = next[i]! + perAccount))
+  for (let i = 0; i < accounts.length; i++) next[i] = next[i]! + perAccount
   const before = BigInt(await call<string>(url, 'eth_blockNumber'))
   const started = performance.now()
   const hashes = await Promise.all(raws.map((raw) => call<string>(url, 'eth_sendRawTransaction', [raw])))
