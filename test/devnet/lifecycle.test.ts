@@ -243,7 +243,7 @@ describe('lifecycle: status, restart, anvil output', () => {
       // anvil's own line, and the command it was given.
       expect(output).toContain('Error: Address already in use (os error 98)')
       expect(message).toMatch(
-        /^anvil did not start: it exited\n {2}command: \S*anvil .*--port \d+ .*--hardfork cancun\nanvil printed:\n {2}Error: Address already in use \(os error 98\)$/,
+        /^anvil did not start: it exited\n {2}command: \S*anvil .*--port \d+ .*--hardfork cancun --no-cors\nanvil printed:\n {2}Error: Address already in use \(os error 98\)$/,
       )
       expect(message).toContain(`--port ${port} `)
     } finally {

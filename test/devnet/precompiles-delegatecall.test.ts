@@ -49,7 +49,7 @@ const genesis = (chainId: number, granite?: number) => ({
     chainId,
     feeConfig: testFeeConfig,
     contractNativeMinterConfig: { blockTimestamp: testGenesisTime, adminAddresses: [ADMIN] },
-    ...(granite !== undefined && { graniteTimestamp: granite }),
+    ...(granite !== undefined && { graniteTimestamp: granite, heliconTimestamp: granite }),
   },
   alloc: { [ADMIN.slice(2)]: { balance: '0x56bc75e2d63100000' } },
   timestamp: `0x${testGenesisTime.toString(16)}`,

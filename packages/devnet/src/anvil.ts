@@ -319,7 +319,7 @@ export class AnvilStartError extends SubnetRpcError {
   }
 }
 
-/** @internal */
+/** A running anvil of the devnet's (not part of the package's entry: l1/l1.ts's declarations name it). */
 export type AnvilProcess = {
   url: string
   port: number

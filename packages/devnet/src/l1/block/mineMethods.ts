@@ -55,8 +55,18 @@ export const setTime = timeMove((clock, seconds) => clock.set(seconds))
 export const setNextBlockTimestamp = timeMove((clock, seconds) => clock.pinNext(seconds))
 
 /** `evm_revert`: once anvil has reverted, the clock follows (./clock.ts `revert`). */
-export async function revertClock(outcome: CallOutcome, _: unknown[], { blockFees }: L1): Promise<CallOutcome> {
-  if ('result' in outcome && outcome.result === 'true') blockFees.clock.revert(await blockFees.headTime())
+export async function revertClock(outcome: CallOutcome, _: unknown[], { blockFees, pool }: L1): Promise<CallOutcome> {
+  if ('result' in outcome && outcome.result === 'true') {
+    blockFees.clock.revert(await blockFees.headTime())
+    // The reverted blocks' sends are gone, not pooled: their nonces may be sent again (../pool/replacement.ts).
+    pool.pooled.clear()
+  }
+  return outcome
+}
+
+/** `anvil_reset`, `anvil_loadState`, `anvil_dropAllTransactions`: anvil's pool no longer holds the devnet's sends. */
+export function forgetPooled(outcome: CallOutcome, _: unknown[], { pool }: L1): CallOutcome {
+  if ('result' in outcome) pool.pooled.clear()
   return outcome
 }
 

@@ -38,6 +38,14 @@ export class PooledCaps {
     return next
   }
 
+  /**
+   * Forgets every send: anvil's pool was emptied or the chain moved back under it (`evm_revert`,
+   * `anvil_reset`, `anvil_loadState`, `anvil_dropAllTransactions`), so a nonce it held may be sent anew.
+   */
+  clear(): void {
+    this.bySender.clear()
+  }
+
   /** A send entered the pool. */
   set(sender: string, nonce: bigint, caps: Caps): void {
     const key = sender.toLowerCase()

@@ -28,6 +28,7 @@ import {
   admitSetAutomine,
   admitNextBlockTimestamp,
   increaseTime,
+  forgetPooled,
   revertClock,
   setNextBlockTimestamp,
   setTime,
@@ -283,6 +284,9 @@ const rows: Record<string, MethodRow> = {
   anvil_setTime: { reply: setTime },
   evm_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
   evm_revert: { reply: revertClock },
+  anvil_reset: { reply: forgetPooled },
+  anvil_loadState: { reply: forgetPooled },
+  anvil_dropAllTransactions: { reply: forgetPooled },
   anvil_setNextBlockTimestamp: { admit: admitNextBlockTimestamp, reply: setNextBlockTimestamp },
 }
 
