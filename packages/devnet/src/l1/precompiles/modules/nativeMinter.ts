@@ -5,6 +5,7 @@
  * `NativeCoinMinted` logs, and before Durango, when the node emits none, in anvil's traces.
  */
 import { precompileAddresses } from 'subnet-rpc'
+import type { PrecompileConfig } from 'subnet-rpc/config'
 import type { Block } from '../../anvilClient.js'
 import type { CallOutcome } from '../../rpc/envelope.js'
 import { precompileEvents, precompileSelectors } from '../artifacts/contracts.js'
@@ -62,7 +63,7 @@ export const nativeMinter = {
   address,
   contract: 'NativeMinter',
   allowList: true,
-  async configure(host, config) {
+  async configure(host: ModuleHost, config: PrecompileConfig) {
     await host.addBalance(address, mintReserve)
     for (const [account, amount] of config.initialMint ?? []) if (amount) await host.addBalance(account, amount)
   },

@@ -5,8 +5,9 @@
  * `allowFeeRecipients` (module.go, config.go `InitialRewardConfig.Configure`).
  */
 import { precompileAddresses } from 'subnet-rpc'
+import type { PrecompileConfig } from 'subnet-rpc/config'
 import { precompileConstants } from '../artifacts/contracts.js'
-import { addressWord, type Module } from './module.js'
+import { addressWord, type Module, type ModuleHost } from './module.js'
 
 const { REWARD_ADDRESS_KEY, ALLOW_FEE_RECIPIENTS_VALUE, BLACKHOLE } = precompileConstants.RewardManager
 export const rewardAddressSlot = REWARD_ADDRESS_KEY
@@ -22,7 +23,7 @@ export const rewardManager = {
   address: precompileAddresses.rewardManagerConfig.toLowerCase(),
   contract: 'RewardManager',
   allowList: true,
-  async configure(host, config) {
+  async configure(host: ModuleHost, config: PrecompileConfig) {
     const init = config.json.initialRewardConfig as { allowFeeRecipients: boolean; rewardAddress: string } | undefined
     const zero = (a: string) => /^0x0{40}$/i.test(a)
     const value = init
