@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDevnet } from '../packages/devnet/src/index.js'
 import { envNumber, medianCI, printTable } from './measure.js'
+import { rpcCall } from './rpc.js'
 
 const rounds = envNumber('ROUNDS', 5)
 const blocks = envNumber('BLOCKS', 1000)
@@ -19,16 +20,8 @@ const admin = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const dir = mkdtempSync(join(tmpdir(), 'bench-state-dir-'))
 const stateDir = join(dir, 'state')
 
-async function call(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const reply = (await res.json()) as { result?: unknown; error?: { message: string } }
-  if (reply.error) throw new Error(`${method}: ${reply.error.message}`)
-  return reply.result
-}
+// Replies of many shapes, compared whole.
+const call = (url: string, method: string, params: unknown[] = []) => rpcCall<any>(url, method, params)
 const observe = async (url: string) => ({
   head: (await call(url, 'eth_getBlockByNumber', ['latest', false])).hash as string,
   balance: (await call(url, 'eth_getBalance', [admin, 'latest'])) as string,

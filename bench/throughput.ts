@@ -13,6 +13,7 @@ import { loadavg } from 'node:os'
 import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { findAnvilBinary, startDevnet } from '../packages/devnet/src/index.js'
+import { rpcCall } from './rpc.js'
 
 const rounds = Number(process.env.ROUNDS ?? 3)
 const perAccount = Number(process.env.PER_ACCOUNT ?? 20)
@@ -23,16 +24,7 @@ const chainId = 43_210
 const funds = '0x3635c9adc5dea00000'
 const sink = '0x000000000000000000000000000000000000dEaD'
 
-async function call<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
+const call = rpcCall
 
 const freePort = () =>
   new Promise<number>((resolve) => {

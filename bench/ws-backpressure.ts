@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
+import { rpcCall } from './rpc.js'
 
 const subs = Number(process.env.SUBS ?? 1000)
 const blocks = Number(process.env.BLOCKS ?? 150)
@@ -39,16 +40,7 @@ const wsUrl = /L1 ws +(\S+)/.exec(out)![1]!
 let notificationBytes = 0
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${devnet.pid}/status`, 'utf8'))![1]) / 1024
 
-async function call(method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const call = (method: string, params: unknown[] = []) => rpcCall(rpcUrl, method, params)
 
 /** A client frame (masked, as RFC 6455 requires of clients) holding `text`. */
 function frame(text: string): Buffer {
