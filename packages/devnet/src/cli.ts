@@ -133,88 +133,49 @@ function runningText(command: string, devnet: Devnet): string {
   return [...lines, 'Press Ctrl-C to stop.', ''].join('\n')
 }
 
+/** The flags of {@link usage}, as `parseArgs` reads them. */
+const flagTable = {
+  genesis: { type: 'string' },
+  upgrade: { type: 'string' },
+  port: { type: 'string' },
+  'anvil-port': { type: 'string' },
+  anvil: { type: 'string' },
+  'block-pacing': { type: 'string' },
+  seed: { type: 'string' },
+  'network-id': { type: 'string' },
+  'node-version': { type: 'string' },
+  alias: { type: 'string' },
+  l1: { type: 'string', multiple: true },
+  'api-max-blocks-per-request': { type: 'string' },
+  'chain-config': { type: 'string', multiple: true },
+  'state-dir': { type: 'string' },
+  'http-allowed-origins': { type: 'string' },
+  'http-allowed-hosts': { type: 'string', multiple: true },
+  'dev-origins': { type: 'string' },
+  'node-exact': { type: 'boolean' },
+  relay: { type: 'boolean' },
+  'relay-messenger': { type: 'string', multiple: true },
+  'relayer-key': { type: 'string' },
+  'relayer-reward-address': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+/** The flags given, read by the table; throws on a flag it does not have or a positional argument. */
+const readFlags = (argv: string[]) => parseArgs({ args: argv, allowPositionals: false, options: flagTable }).values
+
+type Flags = ReturnType<typeof readFlags>
+
 /** The options of {@link usage}, checked: throws on any the command cannot work with. */
 function parseOptions(argv: string[]) {
-  // long: one check per flag, in --help's order, each beside its parse; a split would scatter the flag table
-  const { values } = parseArgs({
-    args: argv,
-    allowPositionals: false,
-    options: {
-      genesis: { type: 'string' },
-      upgrade: { type: 'string' },
-      port: { type: 'string' },
-      'anvil-port': { type: 'string' },
-      anvil: { type: 'string' },
-      'block-pacing': { type: 'string' },
-      seed: { type: 'string' },
-      'network-id': { type: 'string' },
-      'node-version': { type: 'string' },
-      alias: { type: 'string' },
-      l1: { type: 'string', multiple: true },
-      'api-max-blocks-per-request': { type: 'string' },
-      'chain-config': { type: 'string', multiple: true },
-      'state-dir': { type: 'string' },
-      'http-allowed-origins': { type: 'string' },
-      'http-allowed-hosts': { type: 'string', multiple: true },
-      'dev-origins': { type: 'string' },
-      'node-exact': { type: 'boolean' },
-      relay: { type: 'boolean' },
-      'relay-messenger': { type: 'string', multiple: true },
-      'relayer-key': { type: 'string' },
-      'relayer-reward-address': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  })
-  const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
-  if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
-    throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
-  const nodeVersion = values['node-version']
-  if (nodeVersion !== undefined && !(nodeReleases as readonly string[]).includes(nodeVersion))
-    throw new Error(`--node-version must be one of ${nodeReleases.join(', ')}, got ${JSON.stringify(nodeVersion)}`)
-  const maxBlocks = values['api-max-blocks-per-request']
-  // The node reads an int64 from its chain config; 0 or less is no limit.
-  if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
-    throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
-  const pacing = values['block-pacing']
-  if (pacing !== undefined && !(blockPacings as readonly string[]).includes(pacing))
-    throw new Error(`--block-pacing must be ${blockPacings.join(' or ')}, got ${JSON.stringify(pacing)}`)
+  const values = readFlags(argv)
+  const { networkID, nodeVersion, maxBlocks, pacing } = nodeFlags(values)
   const l1s = values.l1 === undefined ? undefined : l1Flags(values.l1)
-  const chainConfigs = values['chain-config'] ?? []
-  let chainConfig: string | undefined
-  if (l1s) {
-    for (const flag of chainConfigs) {
-      const eq = flag.indexOf('=')
-      const l1 = l1s.find((l) => l.alias === flag.slice(0, eq))
-      if (eq === -1 || !l1)
-        throw new Error(`--chain-config with --l1 must be <alias>=<file> for an --l1 alias, got ${JSON.stringify(flag)}`)
-      if (l1.chainConfig !== undefined) throw new Error(`--chain-config for ${l1.alias} is given twice`)
-      l1.chainConfig = flag.slice(eq + 1)
-    }
-  } else if (chainConfigs.length > 1)
-    throw new Error('--chain-config is given more than once: the devnet has one L1 (use --l1 for several)')
-  else chainConfig = chainConfigs[0]
-  for (const file of [chainConfig, ...(l1s ?? []).map((l) => l.chainConfig as string | undefined)])
-    if (file !== undefined && !existsSync(file)) throw new Error(`--chain-config: no such file ${JSON.stringify(file)}`)
+  const chainConfig = chainConfigFlags(values['chain-config'] ?? [], l1s)
   if (l1s)
     for (const flag of ['genesis', 'upgrade', 'alias', 'anvil-port'] as const)
       if (values[flag] !== undefined) throw new Error(`--${flag} cannot be given with --l1: give each L1's files in its --l1`)
-  const relayOn =
-    values.relay === true ||
-    values['relay-messenger'] !== undefined ||
-    values['relayer-key'] !== undefined ||
-    values['relayer-reward-address'] !== undefined
-  for (const [flag, v] of [
-    ['relay-messenger', values['relay-messenger']],
-    ['relayer-reward-address', values['relayer-reward-address'] && [values['relayer-reward-address']]],
-  ] as const)
-    for (const a of v ?? [])
-      if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error(`--${flag} must be a 0x-prefixed 20-byte address, got ${JSON.stringify(a)}`)
-  const key = values['relayer-key']
-  if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('--relayer-key must be 0x and 64 hex digits (a private key)')
-  const relayer: RelayerOptions | undefined = relayOn
-    ? { messengers: values['relay-messenger'], privateKey: key, rewardAddress: values['relayer-reward-address'] }
-    : undefined
+  const relayer = relayerFlags(values)
   return {
     help: values.help,
     version: values.version,
@@ -242,6 +203,65 @@ function parseOptions(argv: string[]) {
       nodeExact: values['node-exact'],
     },
   }
+}
+
+/** `--network-id`, `--node-version`, `--api-max-blocks-per-request` and `--block-pacing`, checked in that order. */
+function nodeFlags(values: Flags) {
+  const networkID = values['network-id'] === undefined ? undefined : Number(values['network-id'])
+  if (networkID !== undefined && (!Number.isInteger(networkID) || networkID < 1 || networkID > 0xffffffff))
+    throw new Error(`--network-id must be an integer from 1 to 4294967295, got ${JSON.stringify(values['network-id'])}`)
+  const nodeVersion = values['node-version']
+  if (nodeVersion !== undefined && !(nodeReleases as readonly string[]).includes(nodeVersion))
+    throw new Error(`--node-version must be one of ${nodeReleases.join(', ')}, got ${JSON.stringify(nodeVersion)}`)
+  const maxBlocks = values['api-max-blocks-per-request']
+  // The node reads an int64 from its chain config; 0 or less is no limit.
+  if (maxBlocks !== undefined && !/^-?\d+$/.test(maxBlocks))
+    throw new Error(`--api-max-blocks-per-request must be an integer, got ${JSON.stringify(maxBlocks)}`)
+  const pacing = values['block-pacing']
+  if (pacing !== undefined && !(blockPacings as readonly string[]).includes(pacing))
+    throw new Error(`--block-pacing must be ${blockPacings.join(' or ')}, got ${JSON.stringify(pacing)}`)
+  return { networkID, nodeVersion, maxBlocks, pacing }
+}
+
+/**
+ * The `--chain-config` flags: with `--l1`, one `<alias>=<file>` per L1 at most, set on its entry of `l1s`;
+ * else one file, returned. Every file must exist.
+ */
+function chainConfigFlags(chainConfigs: string[], l1s: DevnetL1Options[] | undefined): string | undefined {
+  let chainConfig: string | undefined
+  if (l1s) {
+    for (const flag of chainConfigs) {
+      const eq = flag.indexOf('=')
+      const l1 = l1s.find((l) => l.alias === flag.slice(0, eq))
+      if (eq === -1 || !l1)
+        throw new Error(`--chain-config with --l1 must be <alias>=<file> for an --l1 alias, got ${JSON.stringify(flag)}`)
+      if (l1.chainConfig !== undefined) throw new Error(`--chain-config for ${l1.alias} is given twice`)
+      l1.chainConfig = flag.slice(eq + 1)
+    }
+  } else if (chainConfigs.length > 1)
+    throw new Error('--chain-config is given more than once: the devnet has one L1 (use --l1 for several)')
+  else chainConfig = chainConfigs[0]
+  for (const file of [chainConfig, ...(l1s ?? []).map((l) => l.chainConfig as string | undefined)])
+    if (file !== undefined && !existsSync(file)) throw new Error(`--chain-config: no such file ${JSON.stringify(file)}`)
+  return chainConfig
+}
+
+/** The relayer's flags, checked: its options when any of them is given (each implies `--relay`), else undefined. */
+function relayerFlags(values: Flags): RelayerOptions | undefined {
+  const relayOn =
+    values.relay === true ||
+    values['relay-messenger'] !== undefined ||
+    values['relayer-key'] !== undefined ||
+    values['relayer-reward-address'] !== undefined
+  for (const [flag, v] of [
+    ['relay-messenger', values['relay-messenger']],
+    ['relayer-reward-address', values['relayer-reward-address'] && [values['relayer-reward-address']]],
+  ] as const)
+    for (const a of v ?? [])
+      if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error(`--${flag} must be a 0x-prefixed 20-byte address, got ${JSON.stringify(a)}`)
+  const key = values['relayer-key']
+  if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('--relayer-key must be 0x and 64 hex digits (a private key)')
+  return relayOn ? { messengers: values['relay-messenger'], privateKey: key, rewardAddress: values['relayer-reward-address'] } : undefined
 }
 
 /**

@@ -14,6 +14,7 @@ import { createExecutor } from './rpc/executor.js'
 import { FeeManagerState } from './block/feeManager.js'
 import { LogRanges } from './rpc/logRange.js'
 import type { CallExecutor } from './rpc/envelope.js'
+import type { L1Parts } from './context.js'
 import { Miner } from './block/miner.js'
 import { BlockBuilder, type BlockPacing } from './block/builder.js'
 import { Turns } from './block/turns.js'
@@ -74,9 +75,7 @@ export type L1Context = { binary: string; networkID: number; node: NodeConfig; n
 
 /** Starts an L1's anvil from its genesis and builds its executor. On failure, nothing of it is left running. */
 export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance> {
-  // long: the L1's parts start in dependency order inside one try, so that a failure stops everything started
-  const { files, blockchainID } = plan
-  const { networkID, node } = ctx
+  const { files } = plan
   const anvilProc = await spawnAnvil({
     binary: ctx.binary,
     chainId: files.spec.chainId,
@@ -89,105 +88,123 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
   })
   try {
     const anvil = new AnvilClient(anvilProc.url)
-    // anvil counts time from the genesis timestamp; a node's builder stamps blocks with its clock
-    // (./block/clock.ts), so anvil's own clock (its pending block, blocks mined on its URL) reads the wall clock too.
-    // By an offset: evm_setTime would also raise the least time anvil lets the devnet give the next block.
-    const behind = BigInt(Math.floor(Date.now() / 1000)) - files.genesisTimestamp
-    if (behind > 0n) await anvil.request('evm_increaseTime', [`0x${behind.toString(16)}`])
-    // A resumed chain has its accounts in the dump.
-    for (const a of plan.restore ? [] : files.alloc) {
-      await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
-      if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
-      if (a.nonce !== undefined) await anvil.request('anvil_setNonce', [a.address, `0x${a.nonce.toString(16)}`])
-      for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
-    }
-
-    const precompiles = new PrecompileRuntime(
-      files.spec,
-      anvil,
-      { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
-      files.genesisTimestamp,
-    )
-    const fees = new FeeManagerState(files.spec, anvil, precompiles)
-    const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
-    const pool = new PendingPool()
-    const warp = { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey, network: ctx.network }
-    // Warp predicates: staged before each block, charged in the node's gas, their results in the header.
-    const warpPredicates = new WarpPredicateService(files.spec, anvil, precompiles, warp)
-    blockFees.usePredicates(warpPredicates)
-    // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
-    const miner = new Miner(
-      anvil,
-      blockFees,
-      precompiles,
-      pool,
-      async (raw) => {
-        await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
-      },
-      warpPredicates,
-    )
-    if (plan.restore) await restoreL1({ anvil, blockFees, precompiles, fees }, plan.restore)
-    // The precompiles enabled at genesis are in place before the first request.
-    await miner.settle()
-    // anvil's automine off: the devnet's builder mines what enters anvil's pool (./block/builder.ts).
-    await anvil.request('evm_setAutomine', [false])
-    const blockers = new HeldBlockers(anvil)
-    const turns = new Turns()
-    const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined())
-    // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
-    // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
-    const events = new ChainEvents(anvilProc.url)
-    await events.ready().catch(() => undefined)
-    // A send on anvil's own URL is built into a block too; a block mined there answers the sends it took.
-    events.onTransaction(() => builder.notify())
-    events.onBlock(() => void builder.headMoved().catch(() => undefined))
-    const relayer: RelayerLink = {}
-    const execute = createExecutor({
-      spec: files.spec,
-      anvil,
-      fees,
-      blockFees,
-      miner,
-      builder,
-      turns,
-      precompiles,
-      pool,
-      blockers,
-      warp,
-      warpPredicates,
-      logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
-      events,
-      chainConfig: plan.chainConfig,
-      clientVersion: node.vmVersions[subnetEvmVmID]!,
-      relayer,
-    })
-    let stopping: Promise<void> | undefined
-    return {
-      plan,
-      anvil,
-      anvilUrl: anvilProc.url,
-      anvilWatch: anvilProc.watch,
-      anvilProcess: anvilProc,
-      execute,
-      events,
-      relayer,
-      lastAccepted: async () => {
-        const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
-        return { height: BigInt(block.number), hash: block.hash }
-      },
-      now: () => blockFees.clock.now(),
-      snapshot: () => snapshotL1({ anvil, miner, blockFees, precompiles, fees }),
-      stop: () => {
-        builder.close()
-        miner.close()
-        events.close()
-        stopping ??= anvilProc.stop().then(() => anvil.close())
-        return stopping
-      },
-    }
+    await seedAnvil(anvil, plan)
+    return runningL1(plan, anvilProc, await startParts(plan, ctx, anvil, anvilProc.url))
   } catch (e) {
     await anvilProc.stop()
     throw e
+  }
+}
+
+/** A new anvil set to the L1's genesis: its clock on the wall clock, and its accounts (a resumed chain has them in its dump). */
+async function seedAnvil(anvil: AnvilClient, plan: L1Plan): Promise<void> {
+  const { files } = plan
+  // anvil counts time from the genesis timestamp; a node's builder stamps blocks with its clock
+  // (./block/clock.ts), so anvil's own clock (its pending block, blocks mined on its URL) reads the wall clock too.
+  // By an offset: evm_setTime would also raise the least time anvil lets the devnet give the next block.
+  const behind = BigInt(Math.floor(Date.now() / 1000)) - files.genesisTimestamp
+  if (behind > 0n) await anvil.request('evm_increaseTime', [`0x${behind.toString(16)}`])
+  // A resumed chain has its accounts in the dump.
+  for (const a of plan.restore ? [] : files.alloc) {
+    await anvil.request('anvil_setBalance', [a.address, `0x${a.balance.toString(16)}`])
+    if (a.code) await anvil.request('anvil_setCode', [a.address, a.code])
+    if (a.nonce !== undefined) await anvil.request('anvil_setNonce', [a.address, `0x${a.nonce.toString(16)}`])
+    for (const [slot, value] of a.storage ?? []) await anvil.request('anvil_setStorageAt', [a.address, slot, value])
+  }
+}
+
+/** The parts an L1's executor is made of, and the executor: what {@link runningL1} wraps. */
+type StartedParts = L1Parts & { events: ChainEvents; relayer: RelayerLink; execute: CallExecutor }
+
+/**
+ * The L1's parts over its seeded anvil, in dependency order: the chain's parts ({@link chainParts}), its resumed
+ * state, the block builder (anvil's automine off), anvil's events, and the executor behind its endpoint.
+ */
+async function startParts(plan: L1Plan, ctx: L1Context, anvil: AnvilClient, anvilUrl: string): Promise<StartedParts> {
+  // A waiting transaction goes in as a client's would, through the L1 endpoint's own checks.
+  const chain = chainParts(plan, ctx, anvil, async (raw) => {
+    await execute([{ id: '1', method: 'eth_sendRawTransaction', params: JSON.stringify([raw]) }])
+  })
+  const { miner, blockFees, precompiles, fees } = chain
+  if (plan.restore) await restoreL1({ anvil, blockFees, precompiles, fees }, plan.restore)
+  // The precompiles enabled at genesis are in place before the first request.
+  await miner.settle()
+  // anvil's automine off: the devnet's builder mines what enters anvil's pool (./block/builder.ts).
+  await anvil.request('evm_setAutomine', [false])
+  const blockers = new HeldBlockers(anvil)
+  const turns = new Turns()
+  const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined())
+  // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
+  // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
+  const events = new ChainEvents(anvilUrl)
+  await events.ready().catch(() => undefined)
+  // A send on anvil's own URL is built into a block too; a block mined there answers the sends it took.
+  events.onTransaction(() => builder.notify())
+  events.onBlock(() => void builder.headMoved().catch(() => undefined))
+  const parts = {
+    spec: plan.files.spec,
+    anvil,
+    ...chain,
+    builder,
+    turns,
+    blockers,
+    logRanges: plan.maxBlocksPerRequest > 0 ? new LogRanges(anvil, plan.maxBlocksPerRequest) : undefined,
+    events,
+    chainConfig: plan.chainConfig,
+    clientVersion: ctx.node.vmVersions[subnetEvmVmID]!,
+    relayer: {},
+  }
+  const execute = createExecutor(parts)
+  return { ...parts, execute }
+}
+
+/** The chain's own parts: precompiles, fee state, block fees, pool, Warp and its predicates, and the miner. */
+function chainParts(plan: L1Plan, ctx: L1Context, anvil: AnvilClient, submit: (raw: string) => Promise<void>) {
+  const { files, blockchainID } = plan
+  const { networkID, node } = ctx
+  const precompiles = new PrecompileRuntime(
+    files.spec,
+    anvil,
+    { blockchainID: `0x${Buffer.from(decodeCb58(blockchainID)).toString('hex')}`, networkID },
+    files.genesisTimestamp,
+  )
+  const fees = new FeeManagerState(files.spec, anvil, precompiles)
+  const blockFees = new BlockFees(files.spec, anvil, fees, files.genesisTimestamp)
+  const pool = new PendingPool()
+  const warp = { networkID, blockchainID: decodeCb58(blockchainID), secretKey: node.identity.blsSecretKey, network: ctx.network }
+  // Warp predicates: staged before each block, charged in the node's gas, their results in the header.
+  const warpPredicates = new WarpPredicateService(files.spec, anvil, precompiles, warp)
+  blockFees.usePredicates(warpPredicates)
+  const miner = new Miner(anvil, blockFees, precompiles, pool, submit, warpPredicates)
+  return { precompiles, fees, blockFees, pool, warp, warpPredicates, miner }
+}
+
+/** The running L1 over its started parts; its `stop` stops the builder, miner and events, then anvil, once. */
+function runningL1(plan: L1Plan, anvilProc: AnvilProcess, parts: StartedParts): L1Instance {
+  const { anvil, miner, blockFees, precompiles, fees, builder, events } = parts
+  let stopping: Promise<void> | undefined
+  return {
+    plan,
+    anvil,
+    anvilUrl: anvilProc.url,
+    anvilWatch: anvilProc.watch,
+    anvilProcess: anvilProc,
+    execute: parts.execute,
+    events,
+    relayer: parts.relayer,
+    lastAccepted: async () => {
+      const block = await anvil.request<{ number: string; hash: `0x${string}` }>('eth_getBlockByNumber', ['latest', false])
+      return { height: BigInt(block.number), hash: block.hash }
+    },
+    now: () => blockFees.clock.now(),
+    snapshot: () => snapshotL1({ anvil, miner, blockFees, precompiles, fees }),
+    stop: () => {
+      builder.close()
+      miner.close()
+      events.close()
+      stopping ??= anvilProc.stop().then(() => anvil.close())
+      return stopping
+    },
   }
 }
 
