@@ -47,6 +47,21 @@ export function blsSign(secretKey: Uint8Array, message: Uint8Array): string {
   return `0x${bytesToHex(requireBls().sign(message, secretKey, { DST: SIGNATURE_DST }))}`
 }
 
+/** Public keys of secret keys already seen, by the secret key's hex (a G1 multiplication each, bounded). */
+const publicKeys = new Map<string, Uint8Array>()
+
+/** The compressed G1 public key (48 bytes) of a BLS secret key: `bls.getPublicKey`, remembered for the process. */
+export function blsPublicKey(secretKey: Uint8Array): Uint8Array {
+  const key = bytesToHex(secretKey)
+  let publicKey = publicKeys.get(key)
+  if (!publicKey) {
+    publicKey = requireBls().getPublicKey(secretKey)
+    if (publicKeys.size >= 1024) publicKeys.delete(publicKeys.keys().next().value!)
+    publicKeys.set(key, publicKey)
+  }
+  return Uint8Array.from(publicKey)
+}
+
 // Versioned tags keep the derived values independent of one another and let a future
 // derivation change without silently reusing old identities.
 const blsIkmTag = utf8ToBytes('subnet-rpc/devnet/bls-ikm/v1:')
@@ -101,6 +116,25 @@ export function blsKeyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(
  */
 export function createNodeIdentity(seed: string | Uint8Array): NodeIdentity {
   const s = seedBytes(seed)
+  const key = bytesToHex(s)
+  let identity = identities.get(key)
+  if (!identity) {
+    identity = deriveIdentity(s)
+    // A start derives it again for each devnet; bounded, as a process may start devnets of many seeds.
+    if (identities.size >= 64) identities.delete(identities.keys().next().value!)
+    identities.set(key, identity)
+  }
+  // Copies: a caller may change the bytes it was given.
+  return { ...identity, nodeIdBytes: Uint8Array.from(identity.nodeIdBytes), blsSecretKey: Uint8Array.from(identity.blsSecretKey) }
+}
+
+/**
+ * Identities derived in this process, by seed: the proof of possession is a BLS signature (a hash to G2 and a scalar
+ * multiplication in JavaScript, about 100 ms), and every start of a devnet of the same seed asks for it again.
+ */
+const identities = new Map<string, NodeIdentity>()
+
+function deriveIdentity(s: Uint8Array): NodeIdentity {
   const bls = requireBls()
   const blsSecretKey = blsKeyGen(sha256(concatBytes(blsIkmTag, s)))
   // noble's min-pk API of every 1.x from 1.2 (ethers' copy) on: G1 public keys, G2 signatures.

@@ -12,9 +12,8 @@
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { decodeCb58, InvalidArgumentError } from 'subnet-rpc'
-import { requireBls } from '../anvil.js'
 import { defaultPeer, peerHandshake, type NodeConfig, type PeerConfig } from '../config/node.js'
-import { blsKeyGen, derivePeerNodeIds } from '../identity.js'
+import { blsKeyGen, blsPublicKey, derivePeerNodeIds } from '../identity.js'
 import { type DevnetValidator, validationIDOf } from '../validators/service.js'
 import type { NetworkValidator, WarpNetwork } from './types.js'
 
@@ -159,7 +158,6 @@ export class DevnetNetwork implements WarpNetwork {
     this.networkID = networkID
     // The primary network's chains (P, X, C) are on the primary network, whose ID is 32 zero bytes.
     for (const chain of primaryChains) this.#subnets.set(hex(decodeCb58(chain)), new Uint8Array(32))
-    const bls = requireBls()
     const keys = new Map<string, { secretKey: Uint8Array; publicKey: Uint8Array }>()
     const keyOf = (nodeID: string) => {
       let key = keys.get(nodeID)
@@ -168,7 +166,7 @@ export class DevnetNetwork implements WarpNetwork {
           nodeID === node.identity.nodeID
             ? node.identity.blsSecretKey
             : blsKeyGen(sha256(concatBytes(validatorBlsTag, utf8ToBytes(`${seed}:${nodeID}`))))
-        key = { secretKey, publicKey: bls.getPublicKey(secretKey) }
+        key = { secretKey, publicKey: blsPublicKey(secretKey) }
         keys.set(nodeID, key)
       }
       return key
