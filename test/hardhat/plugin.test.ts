@@ -14,8 +14,9 @@
  * - `npx hardhat build`, `npx tsc --noEmit` (with the contracts' types: a typed read compiles, a wrong one does not),
  *   `npx hardhat test nodejs` (the viem test against the plugin's devnet) and
  *   `npx hardhat run scripts/drip.ts --network l1` (the ethers script), with what they print checked;
- * - a devnet that cannot start (a genesis mistake, a missing upgrade.json, a bad one): Hardhat prints the plugin's
- *   one message naming the file and field, as the page shows it, without a stack trace or a "bug in Hardhat" line;
+ * - a devnet that cannot start (a genesis mistake, a bad upgrade.json): Hardhat prints the plugin's one message naming
+ *   the file and field, as the page shows it, without a stack trace or a "bug in Hardhat" line (a missing upgrade.json:
+ *   `checksScript`);
  * - every package an import of the blocks names is in the install line (and the same for the Hardhat 3 example's
  *   "In your own Hardhat 3 project" line and its config);
  * - beyond the page: a script of the test's own (`checksScript`) for parallel connections, close(), getOrCreate, a
@@ -93,8 +94,8 @@ const installedBy = (line: string) =>
 /**
  * Not in the docs: what the plugin does beyond the page's files, as a script of the project (scripts/checks.ts):
  * connections opened together get a devnet each; closing one stops its devnet only; `getOrCreate` keeps one
- * connection; a devnet that cannot start (a config override naming a missing genesis) is a DevnetStartError out of
- * `network.create`; a simulated network's connection has no devnet, and its Info actions say why. And the page's
+ * connection; a devnet that cannot start (a config override naming a missing genesis, or a missing upgrade.json) is a
+ * DevnetStartError out of `network.create`; a simulated network's connection has no devnet, and its Info actions say why. And the page's
  * facts about accounts: with `accounts`, Hardhat signs with that key alone; without (`remote`), with anvil's 10
  * unlocked accounts, funded on the page's genesis that never allocated them.
  */
@@ -115,13 +116,19 @@ try {
   const { name, pluginId, network: net, reason, details } = e as { name: string; pluginId: string; network: string; reason: string; details: string }
   startError = { name, pluginId, network: net, reason, details }
 }
+let upgradeError: unknown
+try {
+  await network.create({ network: 'l1', override: { subnet: { devnet: { upgrade: './missing-upgrade.json' } } } })
+} catch (e) {
+  upgradeError = (e as Error).message
+}
 const simulated = await network.create('default')
 const infoOnSimulated = await (await simulated.viem.getSubnetPublicClient()).getNodeVersion().then(() => 'answered', (e: Error) => e.name)
 const configured = (await b.viem.getWalletClients()).map((w) => w.account.address)
 const remote = await network.create({ network: 'l1', override: { accounts: 'remote' } })
 const anvils = (await remote.viem.getWalletClients()).map((w) => w.account.address)
 const funded = formatEther(await (await remote.viem.getPublicClient()).getBalance({ address: anvils[0]! }))
-console.log(JSON.stringify({ urls, chainIds, refusedAfterClose, otherStillAnswers, cached, startError, simulatedDevnet: simulated.subnetDevnet ?? null, infoOnSimulated, accounts: { configured, anvils, funded } }))
+console.log(JSON.stringify({ urls, chainIds, refusedAfterClose, otherStillAnswers, cached, startError, upgradeError, simulatedDevnet: simulated.subnetDevnet ?? null, infoOnSimulated, accounts: { configured, anvils, funded } }))
 `
 
 let app: App
@@ -278,21 +285,25 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
   }, 300_000)
 
   it("type-checks (npx tsc --noEmit): the typed viem helpers, ethers.subnetProvider, and the contract's typed reads", async () => {
-    // deployContract's result knows Faucet's functions (artifacts/**/*.d.ts in the page's tsconfig): a typed read
-    // compiles; a wrong result type and a function Faucet does not have do not.
-    const typed = (body: string) =>
-      `import { network } from 'hardhat'\nconst faucet = await (await network.create('l1')).viem.deployContract('Faucet')\n${body}\n`
-    writeFileSync(join(app.dir, 'scripts/typed.ts'), typed('export const role: bigint = await faucet.read.minterRole()'))
+    // deployContract's result knows Faucet's functions (artifacts/**/*.d.ts in the page's tsconfig): in one run of the
+    // page's command, a typed read compiles (line 3, and every file of the page's) while a wrong result type and a
+    // function Faucet does not have (lines 4 and 5) are the only errors.
+    writeFileSync(
+      join(app.dir, 'scripts/typed.ts'),
+      [
+        "import { network } from 'hardhat'",
+        "const faucet = await (await network.create('l1')).viem.deployContract('Faucet')",
+        'export const role: bigint = await faucet.read.minterRole()',
+        'export const wrong: string = await faucet.read.minterRole()',
+        'export const other = await faucet.read.minterRol()',
+        '',
+      ].join('\n'),
+    )
     try {
-      await timed('tsc', () => inProject('npx', ['tsc', '--noEmit']))
-      writeFileSync(
-        join(app.dir, 'scripts/typed.ts'),
-        typed('export const role: string = await faucet.read.minterRole()\nexport const other = await faucet.read.minterRol()'),
-      )
-      const wrong = await failingInProject('npx', ['tsc', '--noEmit'])
-      expect(wrong.split('\n').filter((line) => line.startsWith('scripts/'))).toEqual([
-        "scripts/typed.ts(3,14): error TS2322: Type 'bigint' is not assignable to type 'string'.",
-        expect.stringMatching(/^scripts\/typed\.ts\(4,\d+\): error TS2551: Property 'minterRol' does not exist on type .*'minterRole'/),
+      const out = await timed('tsc', () => failingInProject('npx', ['tsc', '--noEmit']))
+      expect(out.split('\n').filter((line) => /error TS\d+/.test(line))).toEqual([
+        "scripts/typed.ts(4,14): error TS2322: Type 'bigint' is not assignable to type 'string'.",
+        expect.stringMatching(/^scripts\/typed\.ts\(5,\d+\): error TS2551: Property 'minterRol' does not exist on type .*'minterRole'/),
       ])
     } finally {
       rmSync(join(app.dir, 'scripts/typed.ts'), { force: true })
@@ -307,7 +318,13 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
     )
     writeFileSync(
       join(app.dir, 'tsconfig.strict.json'),
-      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false }, include: ['strict-check.ts'] }),
+      // tsc's build info kept in the project (made anew for each new tarball, test/package/pack.ts): a later run
+      // re-checks only what changed, and reports again the errors of what did not.
+      JSON.stringify({
+        extends: './tsconfig.json',
+        compilerOptions: { skipLibCheck: false, incremental: true, tsBuildInfoFile: 'node_modules/.cache/strict-check.tsbuildinfo' },
+        include: ['strict-check.ts'],
+      }),
     )
     const out = await inProject('npx', ['tsc', '-p', 'tsconfig.strict.json']).then(
       () => '',
@@ -379,14 +396,6 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       expect(tested).not.toContain('bug in Hardhat')
       restore('genesis.json')
 
-      // A missing upgrade.json.
-      rmSync(upgrade)
-      const missing = await failingInProject('npx', ['hardhat', 'run', 'scripts/drip.ts', '--network', 'l1'])
-      noStack(missing)
-      expect(missing).toContain(
-        `Error in community plugin subnet-rpc-hardhat: the devnet of network "l1" did not start: ${upgrade}: no such file (the upgrade of the L1 devnet)`,
-      )
-
       // A bad address in upgrade.json, caught by the page's scripts/start.ts: DevnetStartError with reason and details.
       const bad = JSON.parse(files.find((f) => f.path === 'upgrade.json')!.code)
       bad.precompileUpgrades[0].feeManagerConfig.adminAddresses = ['0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52F']
@@ -420,6 +429,11 @@ describe('the project: a contract calling the Native Minter and the Fee Manager,
       infoOnSimulated: 'InfoEndpointError',
     })
     expect(out.startError.details).toContain('missing.json')
+    // A missing upgrade.json: the file and what it is for (printed after Hardhat's "Error in community plugin
+    // subnet-rpc-hardhat: ", as the bad genesis above shows).
+    expect(out.upgradeError).toBe(
+      `the devnet of network "l1" did not start: ${join(app.dir, 'missing-upgrade.json')}: no such file (the upgrade of the L1 devnet)`,
+    )
     // The page's accounts: the configured key alone; without `accounts`, anvil's 10, funded with 10,000 coins on a
     // genesis that never allocated them.
     const lower = (addresses: string[]) => addresses.map((a) => a.toLowerCase())
