@@ -17,6 +17,7 @@ import type { CallExecutor } from './rpc/envelope.js'
 import { Miner } from './block/miner.js'
 import { BlockBuilder, type BlockPacing } from './block/builder.js'
 import { Turns } from './block/turns.js'
+import { VoidedSends } from './block/voidedSends.js'
 import { HeldBlockers } from './pool/heldBlockers.js'
 import type { NodeConfig } from '../config/node.js'
 import type { DevnetChainConfig } from '../config/chainConfig.js'
@@ -133,7 +134,8 @@ export async function startL1(plan: L1Plan, ctx: L1Context): Promise<L1Instance>
     await anvil.request('evm_setAutomine', [false])
     const blockers = new HeldBlockers(anvil)
     const turns = new Turns()
-    const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined())
+    const voided = new VoidedSends(anvil, files.spec, precompiles, pool)
+    const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined(), voided)
     // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
     // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
     const events = new ChainEvents(anvilProc.url)

@@ -25,6 +25,7 @@ import type { AnvilClient } from '../anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import type { Miner } from './miner.js'
 import type { Turns } from './turns.js'
+import type { VoidedSends } from './voidedSends.js'
 
 /**
  * How the devnet paces blocks: `'instant'` (the default: sends mined at once, those arriving meanwhile sharing the
@@ -71,6 +72,8 @@ export class BlockBuilder {
     readonly pacing: BlockPacing = 'instant',
     /** Runs after each block, in its turn (the creation blockers of mined sends freed). */
     private readonly afterBlock: () => Promise<void> = async () => undefined,
+    /** The sends every block skips (./voidedSends.ts), kept out of anvil's pool before each block. */
+    private readonly voided?: VoidedSends,
   ) {}
 
   /** anvil's automine as clients see it. */
@@ -187,6 +190,13 @@ export class BlockBuilder {
   /** One block of the pool's ready transactions, when it has any. */
   private async buildOne(): Promise<'built' | 'idle' | 'stuck'> {
     if (!this.automine || this.closed) return 'idle'
+    // Before the pool's count: a kept send may go back in. Those taken out are answered as not mined (their sends
+    // wait no more), as a node's pool keeps them pending.
+    if (this.voided?.watching) {
+      const plan = await this.blockFees.planNextBlock(undefined, this.bid)
+      for (const hash of await this.voided.screen(plan.timestamp))
+        for (const w of this.waiters.get(hash) ?? []) this.settleWaiter(hash, w, false)
+    }
     const status = await this.anvil.request<{ pending: string }>('txpool_status', [])
     if (BigInt(status.pending) === 0n) return 'idle'
     const bid = this.bid
