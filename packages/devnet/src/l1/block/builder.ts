@@ -6,7 +6,10 @@
  * among equals, a sender with a nonce gap waiting (the node's queue); its price is the fee cap, where the node's
  * `transactionsByPriceAndNonce` ranks by effective tip at the block's base fee: the orders differ only where
  * fee caps and tips rank senders differently. Its block takes transactions while their gas limit fits the gas
- * left (`commitTransactions`), leaving the rest for the next block, which the builder mines right after.
+ * left (`commitTransactions`), leaving the rest for the next block, which the builder mines right after; and, as the
+ * miner does, no more than its target size of transactions (./sizeLimit.ts: anvil fills by gas alone, so the sends past
+ * it leave anvil's pool while the block is mined). Before Granite, from `InvalidateDelegateUnix`, a send whose execution
+ * the node voids is kept out of every block (./voidedSends.ts).
  *
  * When a block is built:
  * - `instant` pacing (the default): as soon as the pool has a ready transaction and no other step holds
@@ -25,6 +28,7 @@ import type { AnvilClient } from '../anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import type { Miner } from './miner.js'
 import type { Turns } from './turns.js'
+import type { BlockSizeLimit } from './sizeLimit.js'
 import type { VoidedSends } from './voidedSends.js'
 
 /**
@@ -74,6 +78,8 @@ export class BlockBuilder {
     private readonly afterBlock: () => Promise<void> = async () => undefined,
     /** The sends every block skips (./voidedSends.ts), kept out of anvil's pool before each block. */
     private readonly voided?: VoidedSends,
+    /** The miner's target block size (./sizeLimit.ts): the sends past it wait for the next block. */
+    private readonly sizeLimit?: BlockSizeLimit,
   ) {}
 
   /** anvil's automine as clients see it. */
@@ -201,7 +207,17 @@ export class BlockBuilder {
     if (BigInt(status.pending) === 0n) return 'idle'
     const bid = this.bid
     this.bid = undefined
-    await this.miner.mine(undefined, bid)
+    const left = this.sizeLimit
+      ? await this.sizeLimit.leaveOut(
+          BigInt(status.pending),
+          async () => (await this.blockFees.planNextBlock(undefined, bid)).next?.baseFee,
+        )
+      : []
+    try {
+      await this.miner.mine(undefined, bid)
+    } finally {
+      if (left.length > 0) await this.sizeLimit?.putBack(left)
+    }
     await this.afterBlock()
     const block = await this.anvil.request<{ transactions: string[] }>('eth_getBlockByNumber', ['latest', false])
     for (const hash of block.transactions) this.resolve(hash)

@@ -65,6 +65,8 @@ export class VoidedSends {
     private readonly spec: ChainSpec,
     private readonly precompiles: Pick<PrecompileRuntime, 'keyAt' | 'isRunning'>,
     private readonly pool: PendingPool,
+    /** Keeps the pool's next announcements of these hashes from subscribers (../pubsub/chainEvents.ts `mute`). */
+    private readonly mute: (hashes: string[]) => void = () => undefined,
   ) {}
 
   /** Whether a block needs a look: the chain has blocks in the window and runs a precompile, or a send is kept out. */
@@ -97,6 +99,7 @@ export class VoidedSends {
       const later = txs.filter((t) => t.from.toLowerCase() === sender && BigInt(t.nonce) > BigInt(tx.nonce))
       const raws = await this.anvil.batch<string>([tx, ...later].map((t) => ['eth_getRawTransactionByHash', [t.hash]]))
       await this.anvil.request('anvil_dropTransaction', [tx.hash])
+      this.mute(later.map((t) => t.hash))
       for (const raw of raws.slice(1)) await this.anvil.raw('eth_sendRawTransaction', [raw])
       const hash = tx.hash.toLowerCase()
       const kept = { hash, raw: raws[0] as string, sender, nonce: BigInt(tx.nonce), call: callOf(tx), behind: new Set<string>() }
@@ -116,7 +119,9 @@ export class VoidedSends {
       this.kept.delete(kept.hash)
       this.pool.release(kept.hash)
       for (const hash of kept.behind) this.pool.release(hash)
-      if (mined <= kept.nonce) await this.anvil.raw('eth_sendRawTransaction', [kept.raw])
+      if (mined > kept.nonce) continue
+      this.mute([kept.hash])
+      await this.anvil.raw('eth_sendRawTransaction', [kept.raw])
     }
   }
 
