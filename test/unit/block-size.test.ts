@@ -1,18 +1,12 @@
 /**
  * The miner's walk by size (packages/devnet/src/l1/block/sizeLimit.ts `leftOverBySize`, miner/worker.go
- * `commitTransactions`): by effective tip across senders, each sender's by nonce; a send past the target leaves the
- * block with the sender's later ones, and smaller sends of others still fit.
+ * `commitTransactions`): in the block's order, a send past the target leaves the block with its sender's later ones,
+ * and other senders' sends that still fit go on counting; and the size bound taken from a send's gas.
  */
 import { describe, expect, it } from 'vitest'
-import { leftOverBySize, type SizedTx, targetTxsSize } from '../../packages/devnet/src/l1/block/sizeLimit.js'
+import { leftOverBySize, type SizedTx, sizeBound, targetTxsSize } from '../../packages/devnet/src/l1/block/sizeLimit.js'
 
-const tx = (sender: string, nonce: number, size: number, tip = 1n): SizedTx => ({
-  hash: `${sender}-${nonce}`,
-  sender,
-  nonce: BigInt(nonce),
-  size,
-  tip,
-})
+const tx = (sender: string, nonce: number, size: number): SizedTx => ({ hash: `${sender}-${nonce}`, sender, nonce: BigInt(nonce), size })
 const hashes = (left: SizedTx[]) => left.map((t) => t.hash)
 
 describe('leftOverBySize', () => {
@@ -26,22 +20,21 @@ describe('leftOverBySize', () => {
   })
 
   it('leaves out the first send past the target with its sender, and fits a smaller send of another', () => {
-    const left = leftOverBySize(
-      [tx('a', 0, 1_000_000, 3n), tx('b', 0, 900_000, 2n), tx('b', 1, 10, 2n), tx('c', 0, 800_000, 1n)],
-      1_843_200,
-    )
-    // a (tip 3) fits; b's first (tip 2) would pass the target: b is out, its nonce 1 with it; c's 800,000 fits.
-    expect(hashes(left)).toEqual(['b-0'])
+    const left = leftOverBySize([tx('a', 0, 1_000_000), tx('b', 0, 900_000), tx('b', 1, 10), tx('c', 0, 800_000), tx('d', 0, 100_000)])
+    // a fits; b's first would pass the target: b is out, its nonce 1 with it; c's 800,000 fits; d's 100,000 passes it.
+    expect(hashes(left)).toEqual(['b-0', 'd-0'])
   })
 
-  it('walks by tip across senders and by nonce within one', () => {
-    // b's second send pays most, but waits for b's first; a's send goes first and fills the block.
-    const left = leftOverBySize([tx('b', 1, 600, 9n), tx('b', 0, 600, 1n), tx('a', 0, 1_000, 5n)], 1_500)
-    expect(hashes(left)).toEqual(['b-0'])
+  it("counts a sender's sends before the one past the target", () => {
+    expect(hashes(leftOverBySize([tx('a', 0, 600), tx('b', 0, 300), tx('a', 1, 500), tx('b', 1, 10)], 1_000))).toEqual(['a-1'])
   })
+})
 
-  it('keeps the pool order among equal tips', () => {
-    expect(hashes(leftOverBySize([tx('x', 0, 800), tx('y', 0, 800)], 1_000))).toEqual(['y-0'])
-    expect(hashes(leftOverBySize([tx('y', 0, 800), tx('x', 0, 800)], 1_000))).toEqual(['x-0'])
+describe('sizeBound', () => {
+  it('bounds a send from its gas: 300 bytes and a quarter of the gas over 21,000', () => {
+    expect(sizeBound(21_000n)).toBe(300n)
+    expect(sizeBound(20_000n)).toBe(300n)
+    // 120,000 zero bytes of calldata cost 480,000 gas.
+    expect(sizeBound(501_000n)).toBe(120_300n)
   })
 })

@@ -207,12 +207,7 @@ export class BlockBuilder {
     if (BigInt(status.pending) === 0n) return 'idle'
     const bid = this.bid
     this.bid = undefined
-    const left = this.sizeLimit
-      ? await this.sizeLimit.leaveOut(
-          BigInt(status.pending),
-          async () => (await this.blockFees.planNextBlock(undefined, bid)).next?.baseFee,
-        )
-      : []
+    const left = this.sizeLimit ? await this.sizeLimit.leaveOut(BigInt(status.pending)) : []
     try {
       await this.miner.mine(undefined, bid)
     } finally {

@@ -4,17 +4,18 @@
  * of its sender's (`txs.Pop()`), and goes on with the other senders' (a smaller one may still fit). What it skips waits
  * in the pool for the next block.
  *
- * anvil fills a block by gas alone, so before a block the builder (./builder.ts) looks at the sizes of the sends in
- * anvil's pool, walks them in the miner's order (each sender's by nonce, the senders' next ones by effective tip at the
- * block's base fee, the pool's order among equals), and takes out of anvil's pool (`anvil_dropTransaction`, which takes
- * the sender's later ones too) the first send of each sender that would pass the target; they go back in, in nonce
- * order, once the block is mined. Meanwhile the devnet shows them as pending (../pool/pendingPool.ts `keep`), and their
- * second entry into anvil's pool is not announced again (../pubsub/chainEvents.ts `mute`).
+ * anvil fills a block by gas alone, so before a block of two or more sends the builder (./builder.ts) bounds their
+ * sizes from their gas limits (`txpool_inspect`, about 1 ms for 200 sends: calldata costs at least 4 gas a byte, so a
+ * send is at most 300 bytes plus a quarter of its gas over 21,000). Only where that bound passes the target does it
+ * look at the block anvil would mine (its pending block: anvil's pick by gas, in its order) and the sends' encoded
+ * forms; while they pass the target, it walks them in that order and takes out of anvil's pool
+ * (`anvil_dropTransaction`, which takes the sender's later ones too) the first send of each sender that would pass it,
+ * then looks again (anvil may then fit others by gas). They go back in, in nonce order, once the block is mined.
+ * Meanwhile the devnet shows them as pending (../pool/pendingPool.ts `keep`), and their second entry into anvil's
+ * pool is not announced again (../pubsub/chainEvents.ts `mute`).
  *
- * The walk counts every send it passes toward the size, where the miner counts only those it executed: a send anvil
- * leaves out by gas still counts, so a block can end under the target where the node's would take one more send;
- * never over it. The common case costs one `txpool_content` per block of two or more sends (a sum of their input
- * lengths bounds their sizes from above; the encoded forms are read only when that bound passes the target).
+ * anvil's order ranks by fee cap where the miner ranks by effective tip (./builder.ts): where they differ, the send
+ * left out can be another sender's than on a node.
  */
 import type { AnvilClient } from '../anvilClient.js'
 import type { PendingPool } from '../pool/pendingPool.js'
@@ -22,70 +23,42 @@ import type { PendingPool } from '../pool/pendingPool.js'
 /** miner/worker.go `targetTxsSize`: 1,800 KiB. */
 export const targetTxsSize = 1800 * 1024
 
-/** A send as the walk sees it: its sender, nonce, encoded size and effective tip at the block's base fee. */
-export type SizedTx = { hash: string; sender: string; nonce: bigint; size: number; tip: bigint }
+/** A send as the walk sees it: its hash, sender, nonce and encoded size. */
+export type SizedTx = { hash: string; sender: string; nonce: bigint; size: number }
 
 /**
- * The sends the miner leaves for a later block by size: for each sender, the first of its sends (in `txs`, given in the
- * pool's order) that would take the block past `target`; the sender's later ones go with it.
+ * The sends the miner leaves for a later block by size, from a block's sends in its order: for each sender, the first
+ * that would take the block past `target` (its later ones go with it); the others' still count while they fit.
  */
 export function leftOverBySize(txs: readonly SizedTx[], target = targetTxsSize): SizedTx[] {
-  const bySender = new Map<string, SizedTx[]>()
-  for (const tx of txs) {
-    const own = bySender.get(tx.sender)
-    if (own) own.push(tx)
-    else bySender.set(tx.sender, [tx])
-  }
-  for (const own of bySender.values()) own.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0))
-  // The senders in the pool's order: the first listed wins among equal tips.
-  const queues = [...bySender.values()]
+  const out = new Set<string>()
   const left: SizedTx[] = []
   let size = 0
-  for (;;) {
-    let best: SizedTx[] | undefined
-    for (const queue of queues) {
-      const head = queue[0]
-      if (head && (!best?.[0] || head.tip > best[0].tip)) best = queue
-    }
-    const tx = best?.shift()
-    if (!best || !tx) return left
+  for (const tx of txs) {
+    if (out.has(tx.sender)) continue
     if (size + tx.size > target) {
+      out.add(tx.sender)
       left.push(tx)
-      best.length = 0
     } else size += tx.size
   }
-}
-
-/** A transaction as anvil's `txpool_content` lists it. */
-type PoolTx = {
-  hash: string
-  from: string
-  nonce: string
-  input?: string
-  accessList?: { storageKeys?: unknown[] }[]
-  gasPrice?: string
-  maxFeePerGas?: string
-  maxPriorityFeePerGas?: string
+  return left
 }
 
 /**
- * An upper bound of a transaction's encoded size from its fields: its input, its access list (an address 21 bytes and
- * a key 33 with their list headers), and 300 for the rest (type, the list header, chain ID, nonce, fee caps, gas, to,
- * value, the input's header and the signature take at most 290).
+ * An upper bound of the encoded size of a send of `gas`: calldata costs at least 4 gas a byte (an access list's
+ * entries more), and the rest of a transaction (type, list header, chain ID, nonce, fee caps, gas, to, value, headers,
+ * signature) takes under 300 bytes.
  */
-function sizeBound(tx: PoolTx): number {
-  let size = 300 + Math.ceil(((tx.input ?? '0x').length - 2) / 2)
-  for (const entry of tx.accessList ?? []) size += 30 + 33 * (entry.storageKeys?.length ?? 0)
-  return size
+export const sizeBound = (gas: bigint): bigint => 300n + (gas > 21_000n ? (gas - 21_000n) / 4n : 0n)
+
+/** `txpool_inspect`'s summary of a send: `<to>: <value> wei + <gas> gas × <price> wei`. */
+const gasOf = (summary: string): bigint => {
+  const m = / \+ (\d+) gas /.exec(summary)
+  return m?.[1] ? BigInt(m[1]) : 30_000_000n
 }
 
-/** The effective tip a send pays in a block of `baseFee` (`EffectiveGasTip`; undefined before a base fee). */
-function tipOf(tx: PoolTx, baseFee: bigint | undefined): bigint {
-  const feeCap = BigInt(tx.maxFeePerGas ?? tx.gasPrice ?? '0x0')
-  const tipCap = BigInt(tx.maxPriorityFeePerGas ?? tx.gasPrice ?? '0x0')
-  if (baseFee === undefined) return tipCap
-  return feeCap - baseFee < tipCap ? feeCap - baseFee : tipCap
-}
+/** A send as anvil's `txpool_content` lists it. */
+type PoolTx = { hash: string; from: string; nonce: string }
 
 /** Sends taken out of anvil's pool for the block being built: each sender's raw transactions from the first one out. */
 export type LeftOver = { raws: { hash: string; raw: string }[] }[]
@@ -98,36 +71,60 @@ export class BlockSizeLimit {
     private readonly mute: (hashes: string[]) => void = () => undefined,
   ) {}
 
-  /**
-   * Before a block on a pool of `pending` ready sends: takes out of anvil's pool those the node's miner would leave for a
-   * later block by size. `baseFee`: the block's, for the miner's order.
-   */
-  async leaveOut(pending: bigint, baseFee: () => Promise<bigint | undefined>): Promise<LeftOver> {
+  /** Before a block on a pool of `pending` ready sends: takes out of anvil's pool those the node's miner would leave for a later block by size. */
+  async leaveOut(pending: bigint): Promise<LeftOver> {
     // One send alone is the pool's to refuse when too large (core/txpool/legacypool: 128 KiB at most).
     if (pending < 2n) return []
-    const content = await this.anvil.request<{ pending?: Record<string, Record<string, PoolTx>> }>('txpool_content', [])
-    const txs = Object.values(content.pending ?? {}).flatMap((bySender) => Object.values(bySender))
-    let bound = 0
-    for (const tx of txs) bound += sizeBound(tx)
-    if (bound <= targetTxsSize) return []
-    const raws = await this.anvil.batch<string>(txs.map((tx) => ['eth_getRawTransactionByHash', [tx.hash]]))
-    const fee = await baseFee()
-    const sized = txs.map((tx, i) => ({
-      hash: tx.hash.toLowerCase(),
-      sender: tx.from.toLowerCase(),
-      nonce: BigInt(tx.nonce),
-      raw: raws[i] as string,
-      size: ((raws[i] as string).length - 2) / 2,
-      tip: tipOf(tx, fee),
-    }))
+    const inspect = await this.anvil.request<{ pending?: Record<string, Record<string, string>> }>('txpool_inspect', [])
+    let bound = 0n
+    for (const bySender of Object.values(inspect.pending ?? {}))
+      for (const summary of Object.values(bySender)) bound += sizeBound(gasOf(summary))
+    if (bound <= BigInt(targetTxsSize)) return []
     const left: LeftOver = []
-    for (const first of leftOverBySize(sized)) {
-      const own = sized.filter((tx) => tx.sender === first.sender && tx.nonce >= first.nonce).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
-      await this.anvil.request('anvil_dropTransaction', [first.hash])
-      for (const tx of own) this.pool.keep({ hash: tx.hash, raw: tx.raw, sender: tx.sender, nonce: tx.nonce, feeCap: 0n })
-      left.push({ raws: own.map(({ hash, raw }) => ({ hash, raw })) })
+    // The pool's sends by hash, read once the block is found over the target (about 40 ms for 200 sends).
+    let content: Map<string, PoolTx> | undefined
+    // Each look takes at least one send out; a pool holds a few thousand at most.
+    for (let look = 0; look < 10_000; look++) {
+      const block = await this.anvil.request<{ transactions: string[] }>('eth_getBlockByNumber', ['pending', false])
+      const hashes = block.transactions.map((h) => h.toLowerCase())
+      if (hashes.length < 2) break
+      const raws = await this.anvil.batch<string>(hashes.map((h) => ['eth_getRawTransactionByHash', [h]]))
+      const sizes = raws.map((raw) => (raw.length - 2) / 2)
+      if (sizes.reduce((a, b) => a + b, 0) <= targetTxsSize) break
+      content ??= await this.poolContent()
+      const known = content
+      const sized = hashes.flatMap((hash, i) => {
+        const tx = known.get(hash)
+        return tx ? [{ hash, sender: tx.from.toLowerCase(), nonce: BigInt(tx.nonce), size: sizes[i] as number }] : []
+      })
+      const over = leftOverBySize(sized)
+      if (over.length === 0) break
+      for (const first of over) left.push(await this.takeOut(first, known))
     }
     return left
+  }
+
+  private async poolContent(): Promise<Map<string, PoolTx>> {
+    const content = await this.anvil.request<{ pending?: Record<string, Record<string, PoolTx>> }>('txpool_content', [])
+    const out = new Map<string, PoolTx>()
+    for (const bySender of Object.values(content.pending ?? {}))
+      for (const tx of Object.values(bySender)) out.set(tx.hash.toLowerCase(), tx)
+    return out
+  }
+
+  /** Takes `first` and its sender's later sends out of anvil's pool, shown as pending meanwhile. */
+  private async takeOut(first: SizedTx, content: Map<string, PoolTx>): Promise<LeftOver[number]> {
+    const own = [...content.values()]
+      .filter((tx) => tx.from.toLowerCase() === first.sender && BigInt(tx.nonce) >= first.nonce)
+      .sort((a, b) => (BigInt(a.nonce) < BigInt(b.nonce) ? -1 : 1))
+    const raws = await this.anvil.batch<string>(own.map((tx) => ['eth_getRawTransactionByHash', [tx.hash]]))
+    await this.anvil.request('anvil_dropTransaction', [first.hash])
+    const out = own.map((tx, i) => ({ hash: tx.hash.toLowerCase(), raw: raws[i] as string, nonce: BigInt(tx.nonce) }))
+    for (const tx of out) {
+      this.pool.keep({ hash: tx.hash, raw: tx.raw, sender: first.sender, nonce: tx.nonce, feeCap: 0n })
+      content.delete(tx.hash)
+    }
+    return { raws: out.map(({ hash, raw }) => ({ hash, raw })) }
   }
 
   /** Once the block is mined: the sends taken out go back into anvil's pool, each sender's in nonce order. */
