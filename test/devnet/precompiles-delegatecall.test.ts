@@ -169,6 +169,11 @@ describe('DELEGATECALL and CALLCODE into a precompile', () => {
         `failed with 8000000 gas: precompile cannot be called with ${type}`,
       )
     }
+    // A creation whose init code makes such a call (PUSH1 0 ×4, PUSH20 the minter, PUSH2 0xffff, DELEGATECALL, STOP).
+    const initCode = `0x600060006000600073${MINTER.slice(2)}61fffff400`
+    expect((await call('before', 'eth_call', [{ from: ADMIN, data: initCode, gas: '0x100000' }, 'latest'])).error?.message).toBe(
+      'err: precompile cannot be called with DELEGATECALL (supplied gas 1048576)',
+    )
     // eth_sendTransaction estimates first (setDefaults), so it is refused with the estimate's error.
     expect((await call('before', 'eth_sendTransaction', [{ from: ADMIN, to: at, data: run(1) }])).error?.message).toBe(
       'failed with 8000000 gas: precompile cannot be called with DELEGATECALL',

@@ -143,7 +143,8 @@ const quantity = (v: unknown): bigint | undefined => (typeof v === 'string' && /
  */
 async function voidedDelegation(args: unknown[], l1: L1, method: string): Promise<CallOutcome | undefined> {
   const [tx, tag, overrides, blockOverrides] = args as [Record<string, unknown> | undefined, ...unknown[]]
-  if (typeof tx !== 'object' || tx === null || typeof tx.to !== 'string') return undefined
+  // A creation too: its init code may make such a call.
+  if (typeof tx !== 'object' || tx === null) return undefined
   const { anvil, precompiles, spec } = l1
   const block = typeof tag === 'string' && /^(accepted|finalized|safe|pending)$/.test(tag) ? 'latest' : (tag ?? 'latest')
   const header = await anvil.raw<{ timestamp: string; gasLimit: string } | null>(
