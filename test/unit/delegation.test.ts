@@ -28,11 +28,15 @@ describe('the InvalidateDelegateUnix window', () => {
     expect(invalidatesDelegation(spec(), invalidateDelegateUnix + 10n ** 9n)).toBe(true)
   })
 
-  it('does not exist on a chain whose Granite came first (a local network: 2020)', () => {
-    expect(hasDelegationWindow(spec(1_607_144_400n))).toBe(false)
-    expect(hasDelegationWindow(spec(invalidateDelegateUnix))).toBe(false)
-    expect(hasDelegationWindow(spec(invalidateDelegateUnix + 1n))).toBe(true)
-    expect(hasDelegationWindow(spec())).toBe(true)
+  it('does not exist on a chain whose Granite came first (a local network: 2020) or before its genesis', () => {
+    const genesis = 1_700_000_000n
+    expect(hasDelegationWindow(spec(1_607_144_400n), genesis)).toBe(false)
+    expect(hasDelegationWindow(spec(invalidateDelegateUnix), genesis)).toBe(false)
+    expect(hasDelegationWindow(spec(invalidateDelegateUnix + 1n), genesis)).toBe(true)
+    expect(hasDelegationWindow(spec(), genesis)).toBe(true)
+    // Fuji's Granite (2025-10-29) on a chain whose genesis is later: no block before it.
+    expect(hasDelegationWindow(spec(1_761_750_000n), 1_761_750_000n)).toBe(false)
+    expect(hasDelegationWindow(spec(1_761_750_000n), 1_761_749_999n)).toBe(true)
   })
 })
 

@@ -63,7 +63,7 @@ export class VoidedSends {
   constructor(
     private readonly anvil: AnvilClient,
     private readonly spec: ChainSpec,
-    private readonly precompiles: Pick<PrecompileRuntime, 'keyAt' | 'isRunning'>,
+    private readonly precompiles: Pick<PrecompileRuntime, 'keyAt' | 'isRunning' | 'genesisTimestamp'>,
     private readonly pool: PendingPool,
     /** Keeps the pool's next announcements of these hashes from subscribers (../pubsub/chainEvents.ts `mute`). */
     private readonly mute: (hashes: string[]) => void = () => undefined,
@@ -71,7 +71,7 @@ export class VoidedSends {
 
   /** Whether a block needs a look: the chain has blocks in the window and runs a precompile, or a send is kept out. */
   get watching(): boolean {
-    return this.kept.size > 0 || (hasDelegationWindow(this.spec) && this.anyRunning())
+    return this.kept.size > 0 || (hasDelegationWindow(this.spec, this.precompiles.genesisTimestamp) && this.anyRunning())
   }
 
   /**

@@ -13,7 +13,7 @@
  *
  * The stand-ins cannot void a transaction, so the devnet finds such calls in a call trace (`debug_traceCall`,
  * callTracer), only for blocks in that window: a chain without one (Granite before 2025-08-02, as on a local network,
- * whose upgrades are all active from 2020) pays nothing.
+ * whose upgrades are all active from 2020, or before its genesis) pays nothing.
  */
 import type { ChainSpec } from 'subnet-rpc/config'
 import type { AnvilClient } from '../anvilClient.js'
@@ -27,10 +27,13 @@ export function invalidatesDelegation(spec: ChainSpec, time: bigint): boolean {
   return time >= invalidateDelegateUnix && (granite === undefined || time < granite)
 }
 
-/** Whether any block of the chain can be in that window: Granite unscheduled or after `InvalidateDelegateUnix`. */
-export function hasDelegationWindow(spec: ChainSpec): boolean {
+/**
+ * Whether any block of the chain can be in that window: Granite unscheduled, or after both `InvalidateDelegateUnix`
+ * and the genesis time (no block is older than its genesis).
+ */
+export function hasDelegationWindow(spec: ChainSpec, genesisTimestamp: bigint): boolean {
   const granite = spec.networkUpgrades.graniteTimestamp
-  return granite === undefined || granite > invalidateDelegateUnix
+  return granite === undefined || (granite > invalidateDelegateUnix && granite > genesisTimestamp)
 }
 
 type Frame = { type?: string; to?: string; calls?: Frame[] }

@@ -120,7 +120,7 @@ export function precompileCallErrors(
 ): CallOutcome | Promise<CallOutcome> {
   // Before Granite, from InvalidateDelegateUnix, a DELEGATECALL or CALLCODE into a precompile voids the call
   // (./delegation.ts); only a chain that has such blocks and runs a precompile looks.
-  if (hasDelegationWindow(l1.spec) && modules.some((m) => l1.precompiles.isRunning(m.configKey)))
+  if (hasDelegationWindow(l1.spec, l1.precompiles.genesisTimestamp) && modules.some((m) => l1.precompiles.isRunning(m.configKey)))
     return voidedDelegation(args, l1, call.method).then((voided) => voided ?? otherCallErrors(outcome, args, l1, call))
   return otherCallErrors(outcome, args, l1, call)
 }
