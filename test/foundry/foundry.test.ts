@@ -567,6 +567,15 @@ contract HelperTest {
         require(ok, "200");
         (ok,) = SubnetPrecompiles.ethCall(A, SubnetPrecompiles.WARP_MESSENGER, abi.encodeCall(IWarpMessenger.getBlockchainID, ()), 199);
         require(!ok, "199");
+        // From Granite a DELEGATECALL into the precompile fails, no data, all its gas used (params/hooks_libevm.go
+        // makePrecompile), the getters the stand-in answers in lean code too.
+        bytes[2] memory getters = [abi.encodeCall(IWarpMessenger.getBlockchainID, ()), abi.encodeCall(IWarpMessenger.getVerifiedWarpMessage, (0))];
+        for (uint256 i = 0; i < getters.length; i++) {
+            uint256 before = gasleft();
+            (bool done, bytes memory data) = SubnetPrecompiles.WARP_MESSENGER.delegatecall{gas: 50_000}(getters[i]);
+            require(!done && data.length == 0, "delegatecall fails");
+            require(before - gasleft() >= 50_000, "all its gas");
+        }
     }
 
     function test_preDurango() public {

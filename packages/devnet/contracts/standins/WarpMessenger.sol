@@ -59,8 +59,9 @@ contract WarpMessenger is Precompile {
     /// an index `_index` takes while no predicate is staged for the block, are answered here in assembly at exactly the node's gas, so
     /// a contract that gives them exactly that gets the answer, as on a node, and one gas less runs out. Anything else
     /// goes on to `_run`: Fortuna's 2 gas, which no EVM code can meet, the refusals, and block 0 (whose time is the
-    /// genesis time, `_rules`). Each path's gas is constant; the padding that brings it to the node's is measured
-    /// (test/devnet/precompiles-warp-gas.test.ts checks the totals, test/devnet/go-tables-warp.test.ts one gas less).
+    /// genesis time, `_rules`), and a DELEGATECALL or CALLCODE. Each path's gas is constant; the padding that brings it to
+    /// the node's is measured (test/devnet/precompiles-warp-gas.test.ts checks the totals, test/devnet/go-tables-warp.test.ts
+    /// one gas less): `getBlockchainID` needs none beside the address check (22 gas, where it had padding before).
     function _answerLean() internal view override {
         assembly {
             let selector := shr(224, calldataload(0))
@@ -71,16 +72,17 @@ contract WarpMessenger is Precompile {
             // `_rules`, where block 0 takes the genesis time: every later block is stamped at it or after, and anvil
             // simulates on block 0 with a time of 1, so the time is the later of the block's and the genesis time.
             let granite := iszero(and(lt(timestamp(), graniteTime), lt(shr(192, rules), graniteTime)))
-            if and(granite, eq(selector, 0x4213cf78)) {
-                // Padding to the node's 200, which no optimizer removes: a test that never passes, and the return data
-                // of the calls made so far (none) added to the length.
-                if iszero(selector) { revert(0, 0) }
-                return(0, add(0x20, returndatasize()))
+            // Only at the precompile's own address: reached by DELEGATECALL or CALLCODE (the code runs in the caller's
+            // account) from Granite, the node reverts with no gas left (params/hooks_libevm.go `makePrecompile`), which
+            // `_run`'s path gives (`_burn`, `_simulatedExcess`: INVALID). Its 22 gas are taken off the paddings.
+            let lean := and(granite, eq(address(), 0x0200000000000000000000000000000000000005))
+            if and(lean, eq(selector, 0x4213cf78)) {
+                return(0, 0x20)
             }
             // getVerifiedWarpMessage(uint32) / getVerifiedWarpBlockHash(uint32), index at most MaxInt32.
             let message := eq(selector, 0x6f825350)
             if and(
-                and(granite, or(message, eq(selector, 0xce7f5929))),
+                and(lean, or(message, eq(selector, 0xce7f5929))),
                 and(gt(calldatasize(), 35), lt(calldataload(4), 0x80000000))
             ) {
                 // Only while nothing is staged (the staging's length word, before the context, is 0): then no
@@ -93,7 +95,7 @@ contract WarpMessenger is Precompile {
                     // out.
                     mstore(0, 1)
                     mstore(0x20, 1)
-                    pop(staticcall(243, 0x06, 0, 0x40, 0, 0))
+                    pop(staticcall(221, 0x06, 0, 0x40, 0, 0))
                     // abi.encode(WarpMessage(0, 0, ""), false) or abi.encode(WarpBlockHash(0, 0), false), as in `_run`.
                     mstore(0, mul(message, 0x40))
                     mstore(0x20, 0)

@@ -18,6 +18,8 @@ import type { L1Parts } from './context.js'
 import { Miner } from './block/miner.js'
 import { BlockBuilder, type BlockPacing } from './block/builder.js'
 import { Turns } from './block/turns.js'
+import { VoidedSends } from './block/voidedSends.js'
+import { BlockSizeLimit } from './block/sizeLimit.js'
 import { HeldBlockers } from './pool/heldBlockers.js'
 import type { NodeConfig } from '../config/node.js'
 import type { DevnetChainConfig } from '../config/chainConfig.js'
@@ -133,11 +135,14 @@ async function startParts(plan: L1Plan, ctx: L1Context, anvil: AnvilClient, anvi
   await anvil.request('evm_setAutomine', [false])
   const blockers = new HeldBlockers(anvil)
   const turns = new Turns()
-  const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined())
   // anvil's head and pool events: for the WebSocket endpoint's subscriptions, and so that state reads know
   // when a block came without asking (./rpc/executor.ts). If they cannot be had, reads ask each time.
   const events = new ChainEvents(anvilUrl)
   await events.ready().catch(() => undefined)
+  const mute = (hashes: string[]) => events.mute(hashes)
+  const voided = new VoidedSends(anvil, plan.files.spec, precompiles, chain.pool, mute)
+  const sizeLimit = new BlockSizeLimit(anvil, chain.pool, mute)
+  const builder = new BlockBuilder(anvil, miner, blockFees, turns, ctx.blockPacing, () => blockers.releaseMined(), voided, sizeLimit)
   // A send on anvil's own URL is built into a block too; a block mined there answers the sends it took.
   events.onTransaction(() => builder.notify())
   events.onBlock(() => void builder.headMoved().catch(() => undefined))

@@ -6,7 +6,10 @@
  * among equals, a sender with a nonce gap waiting (the node's queue); its price is the fee cap, where the node's
  * `transactionsByPriceAndNonce` ranks by effective tip at the block's base fee: the orders differ only where
  * fee caps and tips rank senders differently. Its block takes transactions while their gas limit fits the gas
- * left (`commitTransactions`), leaving the rest for the next block, which the builder mines right after.
+ * left (`commitTransactions`), leaving the rest for the next block, which the builder mines right after; and, as the
+ * miner does, no more than its target size of transactions (./sizeLimit.ts: anvil fills by gas alone, so the sends past
+ * it leave anvil's pool while the block is mined). Before Granite, from `InvalidateDelegateUnix`, a send whose execution
+ * the node voids is kept out of every block (./voidedSends.ts).
  *
  * When a block is built:
  * - `instant` pacing (the default): as soon as the pool has a ready transaction and no other step holds
@@ -25,6 +28,8 @@ import type { AnvilClient } from '../anvilClient.js'
 import type { BlockFees } from './blockFees.js'
 import type { Miner } from './miner.js'
 import type { Turns } from './turns.js'
+import type { BlockSizeLimit } from './sizeLimit.js'
+import type { VoidedSends } from './voidedSends.js'
 
 /**
  * How the devnet paces blocks: `'instant'` (the default: sends mined at once, those arriving meanwhile sharing the
@@ -71,6 +76,10 @@ export class BlockBuilder {
     readonly pacing: BlockPacing = 'instant',
     /** Runs after each block, in its turn (the creation blockers of mined sends freed). */
     private readonly afterBlock: () => Promise<void> = async () => undefined,
+    /** The sends every block skips (./voidedSends.ts), kept out of anvil's pool before each block. */
+    private readonly voided?: VoidedSends,
+    /** The miner's target block size (./sizeLimit.ts): the sends past it wait for the next block. */
+    private readonly sizeLimit?: BlockSizeLimit,
   ) {}
 
   /** anvil's automine as clients see it. */
@@ -187,11 +196,23 @@ export class BlockBuilder {
   /** One block of the pool's ready transactions, when it has any. */
   private async buildOne(): Promise<'built' | 'idle' | 'stuck'> {
     if (!this.automine || this.closed) return 'idle'
+    // Before the pool's count: a kept send may go back in. Those taken out are answered as not mined (their sends
+    // wait no more), as a node's pool keeps them pending.
+    if (this.voided?.watching) {
+      const plan = await this.blockFees.planNextBlock(undefined, this.bid)
+      for (const hash of await this.voided.screen(plan.timestamp))
+        for (const w of this.waiters.get(hash) ?? []) this.settleWaiter(hash, w, false)
+    }
     const status = await this.anvil.request<{ pending: string }>('txpool_status', [])
     if (BigInt(status.pending) === 0n) return 'idle'
     const bid = this.bid
     this.bid = undefined
-    await this.miner.mine(undefined, bid)
+    const left = this.sizeLimit ? await this.sizeLimit.leaveOut(BigInt(status.pending)) : []
+    try {
+      await this.miner.mine(undefined, bid)
+    } finally {
+      if (left.length > 0) await this.sizeLimit?.putBack(left)
+    }
     await this.afterBlock()
     const block = await this.anvil.request<{ transactions: string[] }>('eth_getBlockByNumber', ['latest', false])
     for (const hash of block.transactions) this.resolve(hash)

@@ -18,6 +18,11 @@ export type Held = { raw: string; hash: string; sender: string; nonce: bigint; f
 
 export class PendingPool {
   private readonly held: Held[] = []
+  /**
+   * Transactions the block builder keeps out of anvil's pool while every block would skip them (../block/voidedSends.ts):
+   * pending as in the node's pool, never handed on from here.
+   */
+  private readonly kept = new Map<string, Held>()
   /** The fee and tip caps of the sends in anvil's pool, for the node's replacement rule (./replacement.ts). */
   readonly pooled = new PooledCaps()
 
@@ -37,15 +42,26 @@ export class PendingPool {
 
   /** A waiting transaction as `eth_getTransactionByHash` shows it, or undefined. */
   transaction(hash: string): Record<string, unknown> | undefined {
-    const h = this.held.find((x) => x.hash === hash.toLowerCase())
+    const h = this.held.find((x) => x.hash === hash.toLowerCase()) ?? this.kept.get(hash.toLowerCase())
     return h ? pendingTransactionJson(h.raw) : undefined
   }
 
   /** The nonce after the sender's waiting transactions, or undefined when none waits. */
   nextNonce(sender: string): bigint | undefined {
     let next: bigint | undefined
-    for (const h of this.held) if (h.sender === sender.toLowerCase() && (next === undefined || h.nonce + 1n > next)) next = h.nonce + 1n
+    for (const h of [...this.held, ...this.kept.values()])
+      if (h.sender === sender.toLowerCase() && (next === undefined || h.nonce + 1n > next)) next = h.nonce + 1n
     return next
+  }
+
+  /** Shows a transaction the builder keeps out of anvil's pool as pending (`hash` lower-case). */
+  keep(h: Held): void {
+    this.kept.set(h.hash, h)
+  }
+
+  /** Stops showing a kept transaction (back in anvil's pool, or its nonce taken). */
+  release(hash: string): void {
+    this.kept.delete(hash)
   }
 
   get isEmpty(): boolean {

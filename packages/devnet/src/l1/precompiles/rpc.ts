@@ -13,7 +13,9 @@
  *   without a role on a running Contract Deployer Allow List: `tx.origin <origin> is not authorized
  *   to deploy a contract` (params/hooks_libevm.go `CanCreateContract`); a creation inside the call by
  *   such an origin fails as a node fails it: the creating contract sees a zero address and loses the
- *   gas it gave (../pool/innerCreates.ts).
+ *   gas it gave (../pool/innerCreates.ts);
+ * - before Granite, from `InvalidateDelegateUnix`, a call that DELEGATECALLs or CALLCODEs a precompile: the node's
+ *   `precompile cannot be called with …` (./delegation.ts).
  *
  * The sends' refusals (Tx Allow List, the pool minimum) and the deployer list's mined failures are
  * the pool's (../pool/txpool.ts).
@@ -27,6 +29,8 @@ import { checksumAddress } from 'subnet-rpc/internal'
 import { precompileConstants } from './artifacts/contracts.js'
 import { lacksRole } from './modules/allowList.js'
 import { contractDeployerAllowList } from './modules/contractDeployerAllowList.js'
+import { modules } from './modules/index.js'
+import { hasDelegationWindow, invalidatesDelegation, invalidation } from './delegation.js'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -114,9 +118,64 @@ export function precompileCallErrors(
   l1: L1,
   call: { method: string },
 ): CallOutcome | Promise<CallOutcome> {
+  // Before Granite, from InvalidateDelegateUnix, a DELEGATECALL or CALLCODE into a precompile voids the call
+  // (./delegation.ts); only a chain that has such blocks and runs a precompile looks.
+  if (hasDelegationWindow(l1.spec, l1.precompiles.genesisTimestamp) && modules.some((m) => l1.precompiles.isRunning(m.configKey)))
+    return voidedDelegation(args, l1, call.method).then((voided) => voided ?? otherCallErrors(outcome, args, l1, call))
+  return otherCallErrors(outcome, args, l1, call)
+}
+
+function otherCallErrors(outcome: CallOutcome, args: unknown[], l1: L1, call: { method: string }): CallOutcome | Promise<CallOutcome> {
   // The common case, at once and without a look at any role: a successful call while no deployer list runs.
   if (!('rawError' in outcome) && !l1.precompiles.isRunning(contractDeployerAllowList.configKey)) return outcome
   return callErrors(outcome, args, l1, call)
+}
+
+/** The node's RPC gas cap (plugin/evm/config/default_config.go `RPCGasCap`): a call's gas when it names none, and its cap. */
+const rpcGasCap = 50_000_000n
+
+const quantity = (v: unknown): bigint | undefined => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
+
+/**
+ * `eth_call` / `eth_estimateGas` of a call that DELEGATECALLs or CALLCODEs a precompile in a block between
+ * `InvalidateDelegateUnix` and Granite: the node's error (./delegation.ts), else undefined. The block's time is the
+ * asked block's (`eth_call`'s block overrides may give another), as the node's block context takes the header's.
+ */
+async function voidedDelegation(args: unknown[], l1: L1, method: string): Promise<CallOutcome | undefined> {
+  const [tx, tag, overrides, blockOverrides] = args as [Record<string, unknown> | undefined, ...unknown[]]
+  // A creation too: its init code may make such a call.
+  if (typeof tx !== 'object' || tx === null) return undefined
+  const { anvil, precompiles, spec } = l1
+  const block = typeof tag === 'string' && /^(accepted|finalized|safe|pending)$/.test(tag) ? 'latest' : (tag ?? 'latest')
+  const header = await anvil.raw<{ timestamp: string; gasLimit: string } | null>(
+    typeof block === 'object' && block !== null && 'blockHash' in block ? 'eth_getBlockByHash' : 'eth_getBlockByNumber',
+    [
+      typeof block === 'object' && block !== null
+        ? ((block as Record<string, unknown>).blockHash ?? (block as Record<string, unknown>).blockNumber)
+        : block,
+      false,
+    ],
+  )
+  if (!header.result) return undefined
+  const eachBlock = method === 'eth_call' && typeof blockOverrides === 'object' && blockOverrides !== null ? blockOverrides : undefined
+  const time = quantity((eachBlock as { time?: unknown } | undefined)?.time) ?? BigInt(header.result.timestamp)
+  if (!invalidatesDelegation(spec, time)) return undefined
+  const text = await invalidation(anvil, tx, block, (a) => precompiles.keyAt(a) !== undefined, overrides ?? undefined, eachBlock)
+  if (!text) return undefined
+  const given = quantity(tx.gas)
+  // internal/ethapi `doCall`: the message's gas is the call's, else the RPC gas cap, and at most that cap.
+  if (method === 'eth_call') return nodeError(`err: ${text} (supplied gas ${given !== undefined && given < rpcGasCap ? given : rpcGasCap})`)
+  // eth/gasestimator `Estimate`: the first run, at the highest limit (the call's gas from 21,000, else the block's
+  // gas limit; at most what the balance pays at the fee cap, and the RPC gas cap), is where it fails.
+  let hi = given !== undefined && given >= 21_000n ? given : BigInt(header.result.gasLimit)
+  const feeCap = quantity(tx.maxFeePerGas) ?? quantity(tx.gasPrice) ?? 0n
+  if (feeCap > 0n && typeof tx.from === 'string') {
+    const balance = BigInt(await anvil.request<string>('eth_getBalance', [tx.from, block]))
+    const allowance = (balance - (quantity(tx.value) ?? 0n)) / feeCap
+    if (allowance >= 0n && allowance < 1n << 64n && hi > allowance) hi = allowance
+  }
+  if (hi > rpcGasCap) hi = rpcGasCap
+  return nodeError(`failed with ${hi} gas: ${text}`)
 }
 
 async function callErrors(outcome: CallOutcome, args: unknown[], l1: L1, { method }: { method: string }): Promise<CallOutcome> {

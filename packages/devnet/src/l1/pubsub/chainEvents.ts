@@ -42,6 +42,16 @@ export class ChainEvents {
     return () => this.#transactions.delete(listener)
   }
 
+  /**
+   * Passes on no event for the next entry of each of `hashes` into anvil's pool: sends the block builder takes out of
+   * anvil's pool and puts back (../block/sizeLimit.ts, ../block/voidedSends.ts) entered the node's pool once.
+   */
+  mute(hashes: Iterable<string>): void {
+    for (const hash of hashes) this.#muted.add(hash.toLowerCase())
+  }
+
+  readonly #muted = new Set<string>()
+
   /** Whether anvil's subscriptions are in place: from then on each block is announced. */
   get listening(): boolean {
     return this.#listening
@@ -87,7 +97,11 @@ export class ChainEvents {
         }
         const kind = message.params && kinds.get(message.params.subscription)
         if (kind === 'block') this.#block(BigInt((message.params!.result as { number: string }).number))
-        else if (kind === 'transaction') for (const listener of this.#transactions) listener(message.params!.result as string)
+        else if (kind === 'transaction') {
+          const hash = message.params!.result as string
+          if (this.#muted.delete(hash.toLowerCase())) return
+          for (const listener of this.#transactions) listener(hash)
+        }
       })
     })
   }
