@@ -17,7 +17,8 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script without declarations
 import { compileSolidity } from '../../scripts/compile-contracts.mjs'
 import { allowListAbi, warpMessengerAbi } from '../../src/core/precompiles/abis.js'
-import { rpc, testFeeConfig, testGenesisTime, useDevnet } from '../helpers/devnet.js'
+import { rpc, testFeeConfig, testGenesisTime, useDevnet, verifyBlocks } from '../helpers/devnet.js'
+import { type Devnet, startDevnet } from '../../packages/devnet/src/index.js'
 
 const ADMIN = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
@@ -54,8 +55,11 @@ const { Caller } = compileSolidity({ 'Caller.sol': source }) as { Caller: { byte
 const GENESIS_CALLER = '0x00000000000000000000000000000000000c4113'
 /** 2023-11-14: before InvalidateDelegateUnix. */
 const OLD_GENESIS = 1_700_000_000
-/** Granite on the `soon` L1: late enough for the devnet to start and the test to reach it before. */
-const SOON = testGenesisTime + 40
+/**
+ * Granite on the `soon` L1, seconds after its devnet starts (in its test, so that a slow file before it cannot have
+ * passed it): late enough for a deployment and two sends before it.
+ */
+const graniteLead = 12
 
 const genesis = (chainId: number, granite?: number, time = testGenesisTime) => ({
   config: {
@@ -79,14 +83,17 @@ const devnet = useDevnet({
   l1s: [
     { alias: 'granite', genesis: genesis(88_801) },
     { alias: 'before', genesis: genesis(88_802, testGenesisTime + 86_400) },
-    { alias: 'soon', genesis: genesis(88_803, SOON) },
     { alias: 'old', genesis: genesis(88_804, testGenesisTime + 86_400, OLD_GENESIS) },
   ],
 })
 
 type Reply = { result?: any; error?: { code: number; message: string } }
-const call = async (alias: string, method: string, params: unknown[]): Promise<Reply> =>
-  JSON.parse((await rpc(devnet().l1s.find((l) => l.alias === alias)!.rpcUrl, method, JSON.stringify(params))).body)
+/** The `soon` L1's devnet, while its test runs. */
+let soonDevnet: Devnet | undefined
+const call = async (alias: string, method: string, params: unknown[]): Promise<Reply> => {
+  const l1s = alias === 'soon' ? soonDevnet!.l1s : devnet().l1s
+  return JSON.parse((await rpc(l1s.find((l) => l.alias === alias)!.rpcUrl, method, JSON.stringify(params))).body)
+}
 
 async function deploy(alias: string): Promise<string> {
   const hash = (await call(alias, 'eth_sendTransaction', [{ from: ADMIN, data: Caller.bytecode, gas: '0x200000' }])).result
@@ -204,25 +211,32 @@ describe('DELEGATECALL and CALLCODE into a precompile', () => {
   })
 
   it("from Granite on, the send kept pending is mined, its inner call failed, and the sender's later send after it", async () => {
-    const at = await deploy('soon')
-    const voided = (await call('soon', 'eth_sendTransaction', [{ from: ADMIN, to: at, data: run(1), gas: '0x100000' }])).result
-    const later = (await call('soon', 'eth_sendTransaction', [{ from: ADMIN, to: OTHER, value: '0x1', gas: '0x5208' }])).result
-    expect((await call('soon', 'eth_getTransactionReceipt', [voided])).result).toBeNull()
-    const wait = SOON + 1 - Date.now() / 1000
-    expect(wait).toBeGreaterThan(0)
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000))
-    // A block built after Granite takes it.
-    await call('soon', 'eth_sendTransaction', [{ from: OTHER, to: ADMIN, value: '0x1', gas: '0x5208' }])
-    let receipt: any
-    for (let i = 0; i < 100 && !receipt; i++) {
-      receipt = (await call('soon', 'eth_getTransactionReceipt', [voided])).result
-      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50))
+    const soon = Math.floor(Date.now() / 1000) + graniteLead
+    soonDevnet = await startDevnet({ l1s: [{ alias: 'soon', genesis: genesis(88_803, soon) }] })
+    try {
+      const at = await deploy('soon')
+      const voided = (await call('soon', 'eth_sendTransaction', [{ from: ADMIN, to: at, data: run(1), gas: '0x100000' }])).result
+      const later = (await call('soon', 'eth_sendTransaction', [{ from: ADMIN, to: OTHER, value: '0x1', gas: '0x5208' }])).result
+      expect((await call('soon', 'eth_getTransactionReceipt', [voided])).result).toBeNull()
+      const wait = soon + 1 - Date.now() / 1000
+      expect(wait).toBeGreaterThan(0)
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+      // A block built after Granite takes it.
+      await call('soon', 'eth_sendTransaction', [{ from: OTHER, to: ADMIN, value: '0x1', gas: '0x5208' }])
+      let receipt: any
+      for (let i = 0; i < 100 && !receipt; i++) {
+        receipt = (await call('soon', 'eth_getTransactionReceipt', [voided])).result
+        if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(receipt.status).toBe('0x1')
+      expect(BigInt(receipt.gasUsed)).toBeGreaterThan(FORWARDED)
+      const block = (await call('soon', 'eth_getBlockByNumber', [receipt.blockNumber, false])).result
+      expect(BigInt(block.timestamp)).toBeGreaterThanOrEqual(BigInt(soon))
+      expect((await call('soon', 'eth_getTransactionReceipt', [later])).result?.status).toBe('0x1')
+      await verifyBlocks(soonDevnet)
+    } finally {
+      await soonDevnet.stop()
     }
-    expect(receipt.status).toBe('0x1')
-    expect(BigInt(receipt.gasUsed)).toBeGreaterThan(FORWARDED)
-    const block = (await call('soon', 'eth_getBlockByNumber', [receipt.blockNumber, false])).result
-    expect(BigInt(block.timestamp)).toBeGreaterThanOrEqual(BigInt(SOON))
-    expect((await call('soon', 'eth_getTransactionReceipt', [later])).result?.status).toBe('0x1')
   }, 60_000)
 
   it("before InvalidateDelegateUnix (a 2023 genesis block) the precompile runs in the caller's account (no role there)", async () => {
