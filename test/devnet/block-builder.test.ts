@@ -190,7 +190,11 @@ describe('the block builder', () => {
     for (const deadline = Date.now() + 3000; (logs.length < 40 || heads.length < end - start) && Date.now() < deadline; )
       await new Promise((r) => setTimeout(r, 20))
     ws.close()
-    expect(heads.map((h) => Number(BigInt(h.number)))).toEqual(Array.from({ length: end - start }, (_, i) => start + 1 + i))
+    // Each block once, in order, up to the last of the burst's; the first may be one a block of the previous test's
+    // sends made, mined before `start` was read and announced after the subscription began.
+    const numbers = heads.map((h) => Number(BigInt(h.number)))
+    expect(numbers[0]).toBeLessThanOrEqual(start + 1)
+    expect(numbers).toEqual(Array.from({ length: end - numbers[0]! + 1 }, (_, i) => numbers[0]! + i))
     expect(logs).toHaveLength(40)
     expect(new Set(logs.map((l) => l.transactionHash))).toEqual(new Set(hashes))
     const receipts = await Promise.all(hashes.map((h) => call('eth_getTransactionReceipt', [h])))
