@@ -1,0 +1,112 @@
+/**
+ * Sends checked side by side share their turn and go to anvil in JSON-RPC batches (packages/devnet/src/l1/rpc/executor.ts
+ * `sendGroup`), and still get the node's answers each: a replacement is checked against what it replaces, a refusal
+ * of the pool or of anvil answers only its own send, and the sender's nonce counts the sends before it. Real devnet,
+ * real anvil; the bodies posted to anvil are recorded by wrapping `AnvilClient.prototype.post`.
+ */
+import { keccak256, parseGwei, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AnvilClient } from '../../packages/devnet/src/l1/anvilClient.js'
+import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
+
+const chainId = 4351
+const accounts = Array.from({ length: 4 }, (_, i) => privateKeyToAccount(keccak256(toHex(`send-batches ${i}`))))
+const sink = '0x000000000000000000000000000000000000dEaD'
+
+const sent: string[] = []
+const post = AnvilClient.prototype.post
+beforeAll(() => {
+  AnvilClient.prototype.post = function (this: AnvilClient, body: string) {
+    sent.push(body)
+    return post.call(this, body)
+  }
+})
+afterAll(() => {
+  AnvilClient.prototype.post = post
+})
+
+type Reply = { result?: any; error?: { code: number; message: string } }
+
+describe('a burst of sends in anvil batches', () => {
+  const devnet = useDevnet({
+    genesis: {
+      ...testGenesis({ chainId }),
+      alloc: Object.fromEntries(accounts.map((a) => [a.address.slice(2), { balance: '0x3635c9adc5dea00000' }])),
+    },
+  })
+  const reply = async (method: string, params: unknown[] = []) =>
+    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
+  const sign = (i: number, nonce: number, { tip = parseGwei('10'), feeCap = parseGwei('100'), gas = 21_000n } = {}) =>
+    accounts[i]!.signTransaction({
+      chainId,
+      type: 'eip1559',
+      nonce,
+      to: sink,
+      value: 1n,
+      gas,
+      maxFeePerGas: feeCap,
+      maxPriorityFeePerGas: tip,
+    })
+
+  it('answers a replacement, an underpriced replacement, a pool refusal and anvil’s refusal in one burst as one by one', async () => {
+    expect((await reply('evm_setAutomine', [false])).error).toBeUndefined()
+    const first = await reply('eth_sendRawTransaction', [await sign(0, 0)])
+    expect(first.result).toMatch(/^0x[0-9a-f]{64}$/)
+    const raws = {
+      // 10% over the pooled caps is the least a replacement may bid: 9% is refused, 20% replaces (either order).
+      underpriced: await sign(0, 0, { tip: parseGwei('10.9'), feeCap: parseGwei('109') }),
+      replacement: await sign(0, 0, { tip: parseGwei('12'), feeCap: parseGwei('120') }),
+      next: await sign(0, 1),
+      other: await sign(1, 0),
+      gapped: await sign(1, 5),
+      // Under the fee config's minBaseFee (25 gwei): the pool refuses it before its turn.
+      cheap: await sign(2, 0, { tip: 1n, feeCap: parseGwei('1') }),
+      // Under the intrinsic gas: anvil refuses it, inside the batch.
+      short: await sign(3, 0, { gas: 20_000n }),
+    }
+    const before = sent.length
+    const names = Object.keys(raws) as (keyof typeof raws)[]
+    const replies = Object.fromEntries(
+      (await Promise.all(names.map((name) => reply('eth_sendRawTransaction', [raws[name]])))).map((r, i) => [names[i], r]),
+    ) as Record<keyof typeof raws, Reply>
+    const sends = sent.slice(before).map((body) => body.split('"eth_sendRawTransaction"').length - 1)
+    // The sends after the first checks share a turn: anvil gets several in one request.
+    expect(Math.max(...sends)).toBeGreaterThan(1)
+
+    expect(replies.underpriced.error).toEqual({ code: -32000, message: 'replacement transaction underpriced' })
+    expect(replies.cheap.error?.message).toBe(
+      `transaction underpriced: address ${accounts[2]!.address} have gas fee cap (1000000000) < pool minimum fee cap (25000000000)`,
+    )
+    // anvil's own refusal passes through as it answers the same send alone.
+    expect(replies.short.error).toBeDefined()
+    expect((await reply('eth_sendRawTransaction', [raws.short])).error).toEqual(replies.short.error)
+    for (const name of ['replacement', 'next', 'other', 'gapped'] as const) expect(replies[name].result).toMatch(/^0x[0-9a-f]{64}$/)
+    // The pending nonce counts the sends the burst pooled (the gapped one waits in anvil's queue).
+    expect((await reply('eth_getTransactionCount', [accounts[0]!.address, 'pending'])).result).toBe('0x2')
+
+    expect((await reply('evm_mine')).error).toBeUndefined()
+    const block = (await reply('eth_getBlockByNumber', ['latest', false])).result as { transactions: string[] }
+    expect(new Set(block.transactions)).toEqual(new Set([replies.replacement.result, replies.next.result, replies.other.result]))
+    expect((await reply('eth_getTransactionReceipt', [first.result])).result).toBeNull()
+    expect((await reply('eth_getTransactionReceipt', [replies.gapped.result])).result).toBeNull()
+    expect((await reply('evm_setAutomine', [true])).error).toBeUndefined()
+  })
+
+  it('refuses a lower replacement of a send pooled in the same burst, checked against the one pooled first', async () => {
+    const n = Number(BigInt((await reply('eth_getTransactionCount', [accounts[1]!.address, 'latest'])).result))
+    expect((await reply('evm_setAutomine', [false])).error).toBeUndefined()
+    // Three bids at one nonce, sent at once: whichever the pool takes first, a later one must be 10% over it.
+    const bids = [parseGwei('10'), parseGwei('10.5'), parseGwei('10.8')]
+    const replies = await Promise.all(
+      bids.map(async (tip) => reply('eth_sendRawTransaction', [await sign(1, n, { tip, feeCap: tip * 10n })])),
+    )
+    const taken = replies.filter((r) => r.result)
+    expect(taken).toHaveLength(1)
+    for (const r of replies.filter((r) => r.error))
+      expect(r.error).toEqual({ code: -32000, message: 'replacement transaction underpriced' })
+    expect((await reply('evm_mine')).error).toBeUndefined()
+    expect((await reply('eth_getTransactionReceipt', [taken[0]!.result])).result?.status).toBe('0x1')
+    expect((await reply('evm_setAutomine', [true])).error).toBeUndefined()
+  })
+})
