@@ -57,6 +57,13 @@ export class PooledCaps {
     else this.bySender.get(sender.toLowerCase())?.delete(nonce)
   }
 
+  /** Whether some nonce from `from` up to `to` (excluded) has no send recorded: a send at `to` waits behind it. */
+  gapBelow(sender: string, from: bigint, to: bigint): boolean {
+    let recorded = 0n
+    for (const n of this.bySender.get(sender.toLowerCase())?.keys() ?? []) if (n >= from && n < to) recorded++
+    return recorded < to - from
+  }
+
   /** A send entered the pool. */
   set(sender: string, nonce: bigint, caps: Caps): void {
     const key = sender.toLowerCase()

@@ -200,6 +200,8 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
           ])
         ).map(BigInt) as [bigint, bigint])
   let queued = false
+  /** The sender's pooled count as anvil gave it, when the send is not queued. */
+  let behind: bigint | undefined
   let blocked: string[] = []
   const inTurn = async (): Promise<CallOutcome | undefined> => {
     if (nonce !== undefined && counts) {
@@ -218,6 +220,7 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
         return nodeError('replacement transaction underpriced')
       }
       queued = nonce > pooled
+      if (!queued) behind = pending
     }
     if (feeCap !== undefined) await blockFees.pinBaseFee(plan)
     for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
@@ -227,7 +230,9 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     }
     return undefined
   }
-  const wait = (outcome: CallOutcome) => toBlock(l1, bid, queued)(outcome)
+  // A send before it in the same anvil batch that anvil refused leaves a gap: then it is queued, as one by one.
+  const wait = (outcome: CallOutcome) =>
+    toBlock(l1, bid, queued || (behind !== undefined && nonce !== undefined && pool.pooled.gapBelow(sender, behind, nonce)))(outcome)
   // Sends that pin the same base fee (and set no code) may share an anvil batch, one per sender and nonce.
   const shares =
     nonce !== undefined && feeCap !== undefined

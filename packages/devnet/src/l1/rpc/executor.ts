@@ -124,6 +124,19 @@ type Sent = { outcome: CallOutcome; wait?: () => Promise<void> }
 /** The most sends in one anvil batch: anvil's `join_all` polls up to 30 calls in order (see `sendGroup`). */
 const batchLimit = 30
 
+/** Reads that anvil answers from one lookup, which `forwardRead` sends together. */
+const pointReads = new Set([
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_blockNumber',
+])
+
 const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
 
 /** The pipeline of one L1: its calls, their rows' stages, and what it knows of the head between calls. */
@@ -152,6 +165,34 @@ class L1Executor {
     return forwardTo(this.l1.anvil, calls)
   }
 
+  /** Groups of point reads waiting to go to anvil in the next batch (`forwardRead`). */
+  private readsQueued: { calls: ChainCall[]; resolve: (outcomes: CallOutcome[]) => void }[] = []
+
+  /**
+   * Reads, in one anvil batch with the point reads of the other calls that came in the same turn of the event loop
+   * (the receipts a burst's clients poll: one request instead of one each). Each is sent after it came, so it reads
+   * no older state than a request of its own; a group with a call that may take long (logs, traces, simulations)
+   * goes on its own, so that no point read waits for it.
+   */
+  private forwardRead(calls: ChainCall[]): Promise<CallOutcome[]> {
+    if (!calls.every((c) => pointReads.has(c.method))) return this.forward(calls)
+    return new Promise((resolve) => {
+      if (this.readsQueued.length === 0)
+        setImmediate(() => {
+          const queued = this.readsQueued
+          this.readsQueued = []
+          void this.forward(queued.flatMap((q) => q.calls)).then((outcomes) => {
+            let at = 0
+            for (const q of queued) {
+              q.resolve(outcomes.slice(at, at + q.calls.length))
+              at += q.calls.length
+            }
+          })
+        })
+      this.readsQueued.push({ calls, resolve })
+    })
+  }
+
   /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
   private async inStep(): Promise<void> {
     await this.l1.blockers.releaseMined()
@@ -165,10 +206,10 @@ class L1Executor {
    */
   private async forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
     const { miner, events } = this.l1
-    if (group.every((c) => rowOf(c.method).reads === 'chain')) return this.forward(group)
-    if (this.inStepAt === this.heads && this.changing === 0 && miner.idle && events?.listening) return this.forward(group)
+    if (group.every((c) => rowOf(c.method).reads === 'chain')) return this.forwardRead(group)
+    if (this.inStepAt === this.heads && this.changing === 0 && miner.idle && events?.listening) return this.forwardRead(group)
     const seen = this.heads
-    const [head, ...answers] = await this.forward([headCall, ...group])
+    const [head, ...answers] = await this.forwardRead([headCall, ...group])
     if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) {
       if (this.changing === 0) this.inStepAt = seen
       return answers
