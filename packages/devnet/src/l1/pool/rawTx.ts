@@ -66,9 +66,15 @@ export function encodeRlp(item: Rlp): Uint8Array {
   return concat([lengthPrefix(0xc0, body.length), body])
 }
 
+/** Hex digits of `b`, read in place (no copy). */
+const hexOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('hex')
+
+/** The bytes of a raw transaction's hex (a `0x` prefix or none), as Node reads hex: up to the first bad digit. */
+const rawBytes = (raw: string) => Buffer.from(raw.startsWith('0x') || raw.startsWith('0X') ? raw.slice(2) : raw, 'hex')
+
 const toBig = (b: Rlp) => {
   if (!(b instanceof Uint8Array)) throw new Error('rlp: list where a number belongs')
-  return b.length === 0 ? 0n : BigInt(`0x${Buffer.from(b).toString('hex')}`)
+  return b.length === 0 ? 0n : BigInt(`0x${hexOf(b)}`)
 }
 const bigBytes = (v: bigint) =>
   v === 0n ? new Uint8Array() : Uint8Array.from(Buffer.from(v.toString(16).padStart(2 * Math.ceil(v.toString(16).length / 2), '0'), 'hex'))
@@ -128,7 +134,7 @@ export function decodeRawTransaction(
   raw: string,
 ): { sender: string; nonce: bigint; feeCap: bigint; tipCap: bigint; create: boolean; message: TxMessage } | undefined {
   try {
-    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    const bytes = rawBytes(raw)
     if (bytes.length === 0) return undefined
     let payload: Uint8Array
     let fields: Rlp[]
@@ -164,7 +170,7 @@ export function decodeRawTransaction(
     const toIndex = legacy ? 3 : bytes[0] === 1 ? 4 : 5
     const feeCapIndex = legacy ? 1 : bytes[0] === 1 ? 2 : 3
     const to = fields[toIndex]
-    const hex = (b: Rlp) => `0x${Buffer.from(b as Uint8Array).toString('hex')}`
+    const hex = (b: Rlp) => `0x${hexOf(b as Uint8Array)}`
     // After `to`: value, data, and (typed envelopes) the access list.
     const accessList = legacy ? [] : (fields[toIndex + 3] as Rlp[][])
     return {
@@ -240,7 +246,9 @@ export function pendingTransactionJson(raw: string): Record<string, unknown> | u
  */
 export function unprotectedTransaction(raw: string): { hash: string } | undefined {
   try {
-    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    // A typed envelope's first byte is under 0xc0: told from the first two digits without reading the rest.
+    if (!(Number.parseInt(raw.slice(raw.startsWith('0x') || raw.startsWith('0X') ? 2 : 0).slice(0, 2), 16) >= 0xc0)) return undefined
+    const bytes = rawBytes(raw)
     if (bytes.length === 0 || bytes[0]! < 0xc0) return undefined
     const fields = decodeRlp(bytes).item as Rlp[]
     if (fields.length !== 9) return undefined
