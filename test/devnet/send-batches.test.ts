@@ -8,6 +8,7 @@ import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnvilClient } from '../../packages/devnet/src/l1/anvilClient.js'
+import { NodeGas } from '../../packages/devnet/src/l1/block/nodeGas.js'
 import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 const chainId = 4351
@@ -129,6 +130,46 @@ describe('a burst of sends in anvil batches', () => {
       most = Math.max(most, ...sent.slice(before).map((body) => (body.match(/"method"/g) ?? []).length))
     }
     expect(most).toBeGreaterThan(1)
+  })
+
+  it('finds the node’s gas of a block of sent transactions as from anvil’s full block (a refund and transfers)', async () => {
+    // Code that clears slot 0 (PUSH1 0, PUSH1 0, SSTORE, STOP): anvil refunds 4,800 of it, a node nothing.
+    const clearer = '0x00000000000000000000000000000000000c1ea2'
+    const setup = [
+      await reply('anvil_setCode', [clearer, '0x600060005500']),
+      await reply('anvil_setStorageAt', [clearer, `0x${'0'.repeat(64)}`, `0x${'0'.repeat(63)}1`]),
+    ]
+    for (const r of setup) expect(r.error).toBeUndefined()
+    const n = Number(BigInt((await reply('eth_getTransactionCount', [accounts[2]!.address, 'pending'])).result))
+    const raws = [
+      await accounts[2]!.signTransaction({
+        chainId,
+        type: 'eip1559',
+        nonce: n,
+        to: clearer,
+        gas: 100_000n,
+        maxFeePerGas: parseGwei('100'),
+        maxPriorityFeePerGas: parseGwei('10'),
+      }),
+      await sign(2, n + 1),
+      await sign(1, Number(BigInt((await reply('eth_getTransactionCount', [accounts[1]!.address, 'pending'])).result))),
+    ]
+    // One block for the three: sent with automine off, then mined.
+    expect((await reply('evm_setAutomine', [false])).error).toBeUndefined()
+    const hashes = (await Promise.all(raws.map((raw) => reply('eth_sendRawTransaction', [raw])))).map((r) => r.result as string)
+    expect((await reply('evm_mine')).error).toBeUndefined()
+    expect((await reply('evm_setAutomine', [true])).error).toBeUndefined()
+    const receipts = await Promise.all(hashes.map(async (h) => (await reply('eth_getTransactionReceipt', [h])).result))
+    const block = receipts[0].blockHash as string
+    expect(receipts.every((r) => r.blockHash === block)).toBe(true)
+    // A NodeGas that remembers nothing reads the block in full, as the devnet did before.
+    const fresh = await new NodeGas(new AnvilClient(devnet().anvilUrl)).refundsOf({ hash: block, number: receipts[0].blockNumber })
+    const anvil = new AnvilClient(devnet().anvilUrl)
+    for (const [i, h] of hashes.entries()) {
+      const anvilGas = BigInt((await anvil.request<{ gasUsed: string }>('eth_getTransactionReceipt', [h])).gasUsed)
+      expect(BigInt(receipts[i].gasUsed)).toBe(anvilGas + fresh.byTx.get(h)!.refund)
+    }
+    expect(fresh.total).toBe(4800n)
   })
 
   it('refuses a lower replacement of a send pooled in the same burst, checked against the one pooled first', async () => {

@@ -86,7 +86,23 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
-  return admitToPool(call, tx, l1, async ({ nonce }) => (typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined))
+  const admission = await admitToPool(call, tx, l1, async ({ nonce }) =>
+    typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined,
+  )
+  if (!tx || 'outcome' in admission) return admission
+  // The block that takes it reads its fields from here (../block/nodeGas.ts `remember`).
+  const { after } = admission
+  const { to, input, accessList } = tx.message
+  return {
+    ...admission,
+    after: async (outcome) => {
+      if ('result' in outcome) {
+        const hash = JSON.parse(outcome.result) as unknown
+        if (typeof hash === 'string') l1.blockFees.gas.remember({ hash, from: tx.sender, to: to ?? null, input, accessList })
+      }
+      await after?.(outcome)
+    },
+  }
 }
 
 /**
