@@ -274,21 +274,32 @@ export const anvilOutputLines = 100
 
 /** The last `size` lines of a stream that arrives in chunks: older lines are dropped, an unfinished last line is kept. */
 export class OutputTail {
-  readonly #lines: string[] = []
+  // A ring of the last `size` lines: anvil prints a few lines for each call and each mined transaction, so a burst
+  // of sends brings thousands (a split and an array shift per line cost more than the rest of a send's checks).
+  readonly #ring: string[] = []
+  #next = 0
   #partial = ''
   constructor(readonly size: number = anvilOutputLines) {}
   push(chunk: string): void {
-    const parts = (this.#partial + chunk).split(/\r?\n/)
-    this.#partial = parts.pop()!
-    for (const line of parts) this.#add(line)
+    let start = 0
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+      const line = this.#partial + chunk.slice(start, end)
+      this.#partial = ''
+      this.#add(line.endsWith('\r') ? line.slice(0, -1) : line)
+      start = end + 1
+    }
+    this.#partial += chunk.slice(start)
   }
   #add(line: string): void {
-    this.#lines.push(line)
-    if (this.#lines.length > this.size) this.#lines.splice(0, this.#lines.length - this.size)
+    if (this.size <= 0) return
+    if (this.#ring.length < this.size) this.#ring.push(line)
+    else this.#ring[this.#next] = line
+    this.#next = (this.#next + 1) % this.size
   }
   /** The kept lines, oldest first (an unfinished last line included). */
   lines(): string[] {
-    const all = this.#partial === '' ? [...this.#lines] : [...this.#lines, this.#partial]
+    const kept = this.#ring.length < this.size ? [...this.#ring] : [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)]
+    const all = this.#partial === '' ? kept : [...kept, this.#partial]
     return all.slice(-this.size)
   }
 }
@@ -379,7 +390,7 @@ export async function spawnAnvil(opts: AnvilSpawnOptions): Promise<AnvilProcess>
   const watch = new AnvilWatch(anvil)
   anvil.on('message', (m: string) => {
     tail.push(m)
-    const match = /Listening on [^\s:]+:(\d+)/.exec(m)
+    const match = listenedPort === undefined ? /Listening on [^\s:]+:(\d+)/.exec(m) : null
     if (match) listenedPort = Number(match[1])
   })
   try {

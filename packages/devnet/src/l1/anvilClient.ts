@@ -55,6 +55,53 @@ export class AnvilClient {
     })
   }
 
+  /** Reads asked for since the last flush, each distinct call once, with who waits for it. */
+  private reads = new Map<string, { method: string; params: unknown[]; waiting: { resolve(v: unknown): void; reject(e: Error): void }[] }>()
+
+  /**
+   * A read-only call sent with the others asked for in the same turn of the event loop, in one batch, each
+   * distinct call once: the sends of a burst read their senders' nonces in one request instead of one each.
+   * Sent after it is asked for, so it reads no older state than a request of its own; its error is thrown as
+   * `request`'s.
+   */
+  shared<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    const key = JSON.stringify([method, params])
+    return new Promise<T>((resolve, reject) => {
+      const read = this.reads.get(key)
+      const waiter = { resolve: resolve as (v: unknown) => void, reject }
+      if (read) read.waiting.push(waiter)
+      else {
+        if (this.reads.size === 0) setImmediate(() => void this.flushReads())
+        this.reads.set(key, { method, params, waiting: [waiter] })
+      }
+    })
+  }
+
+  private async flushReads(): Promise<void> {
+    const reads = [...this.reads.values()]
+    this.reads = new Map()
+    const first = this.nextId
+    this.nextId += reads.length
+    let replies: { id: number; result?: unknown; error?: { message: string } }[]
+    try {
+      const text = await this.post(
+        JSON.stringify(reads.map(({ method, params }, i) => ({ jsonrpc: '2.0', id: first + i, method, params }))),
+      )
+      replies = parseJson(text) as typeof replies
+      if (!Array.isArray(replies)) throw new Error(`anvil sent no batch reply: ${text.slice(0, 200)}`)
+    } catch (e) {
+      for (const read of reads) for (const w of read.waiting) w.reject(e as Error)
+      return
+    }
+    const byId = new Map(replies.map((r) => [Number(r.id), r]))
+    reads.forEach(({ method, waiting }, i) => {
+      const r = byId.get(first + i)
+      for (const w of waiting)
+        if (r && !r.error) w.resolve(r.result)
+        else w.reject(new Error(`anvil ${method}: ${r?.error?.message ?? 'no reply'}`))
+    })
+  }
+
   /**
    * The receipt of `hash`, waiting up to `ms` for it: anvil answers a send before its automine has
    * mined the transaction. Undefined when it is not mined by then (automine off, or a slow anvil).

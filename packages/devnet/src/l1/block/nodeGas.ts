@@ -28,7 +28,8 @@ export type TxRefund = { refund: bigint; cumulative: bigint }
 /** A block's corrections: by transaction hash, and in all; `charges`: wei each sender owes the coinbase (negative: is owed). */
 export type BlockRefunds = { total: bigint; byTx: Map<string, TxRefund>; charges: { from: string; wei: bigint }[] }
 
-type Tx = {
+/** A mined transaction's fields the node's gas needs. */
+export type Tx = {
   hash: string
   from: string
   to?: string | null
@@ -66,6 +67,9 @@ export function standInExcess(frames: Trace[], isStandIn: (address: string) => b
 }
 
 const none: BlockRefunds = { total: 0n, byTx: new Map(), charges: [] }
+
+/** The most sent transactions `NodeGas` keeps while they wait for their block. */
+const rememberedLimit = 8192
 
 /** `IntrinsicGas` under the rules anvil runs (Cancun: Istanbul calldata prices, Shanghai's init code words). */
 export function intrinsicGas(tx: Pick<Tx, 'to' | 'input' | 'accessList'>): bigint {
@@ -128,15 +132,34 @@ export class NodeGas {
     return BigInt(block.gasUsed) + (await this.refundsOf(block)).total
   }
 
+  /**
+   * The transactions the devnet sent, by hash (`remember`): their block is read without its transactions' bodies,
+   * which anvil writes out at about 0.2 ms each (a block of a burst of 200: some 40 ms). A hash names its
+   * transaction's content, so what is kept is what anvil would give. Each is forgotten once its block is read; at
+   * most `rememberedLimit`, all forgotten when full.
+   */
+  private readonly sent = new Map<string, Tx>()
+
+  /** A transaction the devnet sent to anvil, so that the block that takes it need not be read in full. */
+  remember(tx: Tx): void {
+    if (this.sent.size >= rememberedLimit) this.sent.clear()
+    this.sent.set(tx.hash.toLowerCase(), tx)
+  }
+
   private async find(hash: string, number: bigint): Promise<BlockRefunds> {
     const [block, receipts, traces] = await this.anvil.batch<unknown>([
-      ['eth_getBlockByHash', [hash, true]],
+      ['eth_getBlockByHash', [hash, false]],
       ['eth_getBlockReceipts', [hash]],
       ['trace_block', [`0x${number.toString(16)}`]],
     ])
-    const txs = (block as { transactions: Tx[] } | null)?.transactions ?? []
+    const hashes = (block as { transactions: string[] } | null)?.transactions ?? []
     const timestamp = BigInt((block as { timestamp?: string } | null)?.timestamp ?? 0)
-    if (txs.length === 0) return none
+    if (hashes.length === 0) return none
+    const known = hashes.map((h) => this.sent.get(h.toLowerCase()))
+    const txs = known.every((tx) => tx !== undefined)
+      ? known
+      : ((await this.anvil.request<{ transactions: Tx[] } | null>('eth_getBlockByHash', [hash, true]))?.transactions ?? [])
+    for (const h of hashes) this.sent.delete(h.toLowerCase())
     const framesOf = new Map<string, Trace[]>()
     for (const t of traces as Trace[]) {
       const frames = framesOf.get(t.transactionHash)

@@ -6,9 +6,12 @@
  */
 export class Turns {
   private last: Promise<unknown> = Promise.resolve()
+  /** How many steps were ever queued: a step that is still the last queued may take more work into its turn. */
+  queued = 0
 
   /** Runs `step` once every step queued before it has finished (whether it failed or not). */
   run<T>(step: () => Promise<T>): Promise<T> {
+    this.queued++
     const turn = this.last.then(step, step)
     this.last = turn.catch(() => undefined)
     return turn

@@ -2,8 +2,9 @@
  * The sender of a signed raw transaction, as the tx pool recovers it (`types.Sender` with the
  * chain's latest signer): legacy (EIP-155 or not), EIP-2930, EIP-1559, EIP-4844 and EIP-7702
  * envelopes, RLP-decoded, the signing payload re-encoded, and the public key recovered with
- * `@noble/curves`' secp256k1 (the devnet's peer dependency). Returns undefined for anything it
- * cannot read, and the devnet then lets anvil answer.
+ * libsecp256k1 (the `secp256k1` package's prebuilt addon, about 0.07 ms a recovery) where it loads, else
+ * `@noble/curves`' secp256k1 (pure JS, about 1.5-2 ms: the most of a send's cost in a burst). Returns
+ * undefined for anything it cannot read, and the devnet then lets anvil answer.
  */
 import { createRequire } from 'node:module'
 import { keccak_256 } from '@noble/hashes/sha3'
@@ -65,14 +66,20 @@ export function encodeRlp(item: Rlp): Uint8Array {
   return concat([lengthPrefix(0xc0, body.length), body])
 }
 
+/** Hex digits of `b`, read in place (no copy). */
+const hexOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('hex')
+
+/** The bytes of a raw transaction's hex (a `0x` prefix or none), as Node reads hex: up to the first bad digit. */
+const rawBytes = (raw: string) => Buffer.from(raw.startsWith('0x') || raw.startsWith('0X') ? raw.slice(2) : raw, 'hex')
+
 const toBig = (b: Rlp) => {
   if (!(b instanceof Uint8Array)) throw new Error('rlp: list where a number belongs')
-  return b.length === 0 ? 0n : BigInt(`0x${Buffer.from(b).toString('hex')}`)
+  return b.length === 0 ? 0n : BigInt(`0x${hexOf(b)}`)
 }
 const bigBytes = (v: bigint) =>
   v === 0n ? new Uint8Array() : Uint8Array.from(Buffer.from(v.toString(16).padStart(2 * Math.ceil(v.toString(16).length / 2), '0'), 'hex'))
 
-type Secp = {
+type Noble = {
   Signature: {
     new (
       r: bigint,
@@ -80,7 +87,36 @@ type Secp = {
     ): { addRecoveryBit(bit: number): { recoverPublicKey(hash: Uint8Array): { toRawBytes(compressed: boolean): Uint8Array } } }
   }
 }
-let secp: Secp | undefined
+/** The `secp256k1` package's native binding (its `bindings` module: the addon only, never its JS fallback). */
+type Native = { ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array }
+
+/** Uncompressed public key (65 bytes) of the signature (r, s, yParity) over `hash`; throws where there is none. */
+export type Recover = (r: bigint, s: bigint, yParity: number, hash: Uint8Array) => Uint8Array
+
+/** Recovery with libsecp256k1 (the `secp256k1` package's addon, never its JS fallback); undefined where it does not load. */
+export function nativeRecover(): Recover | undefined {
+  let native: Native
+  try {
+    // node-gyp-build throws where the package has no prebuilt addon for this platform (and none was built).
+    native = createRequire(import.meta.url)('secp256k1/bindings') as Native
+  } catch {
+    return undefined
+  }
+  return (r, s, yParity, hash) => {
+    // Over 32 bytes is no signature; libsecp256k1 refuses an r or s of n or over itself, as @noble/curves does.
+    if (r >= 1n << 256n || s >= 1n << 256n) throw new Error('signature out of range')
+    const sig = Buffer.from(r.toString(16).padStart(64, '0') + s.toString(16).padStart(64, '0'), 'hex')
+    return native.ecdsaRecover(sig, yParity, hash, false)
+  }
+}
+
+/** Recovery with `@noble/curves` (pure JS, on every platform). */
+export function jsRecover(): Recover {
+  const noble = (createRequire(import.meta.url)('@noble/curves/secp256k1') as { secp256k1: Noble }).secp256k1
+  return (r, s, yParity, hash) => new noble.Signature(r, s).addRecoveryBit(yParity).recoverPublicKey(hash).toRawBytes(false)
+}
+
+let recover: Recover | undefined
 
 /** The recovered sender, lower-case hex, or undefined when the bytes are not a signed transaction. */
 export function rawTransactionSender(raw: string): string | undefined {
@@ -98,7 +134,7 @@ export function decodeRawTransaction(
   raw: string,
 ): { sender: string; nonce: bigint; feeCap: bigint; tipCap: bigint; create: boolean; message: TxMessage } | undefined {
   try {
-    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    const bytes = rawBytes(raw)
     if (bytes.length === 0) return undefined
     let payload: Uint8Array
     let fields: Rlp[]
@@ -125,8 +161,8 @@ export function decodeRawTransaction(
     }
     const r = toBig(fields[fields.length - 2]!)
     const s = toBig(fields[fields.length - 1]!)
-    secp ??= (createRequire(import.meta.url)('@noble/curves/secp256k1') as { secp256k1: Secp }).secp256k1
-    const key = new secp.Signature(r, s).addRecoveryBit(Number(yParity)).recoverPublicKey(keccak_256(payload)).toRawBytes(false)
+    recover ??= nativeRecover() ?? jsRecover()
+    const key = recover(r, s, Number(yParity), keccak_256(payload))
     const sender = `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
     // Field positions: legacy [nonce, gasPrice, gas, to, …]; type 1 [chainId, nonce, gasPrice, gas, to, …];
     // types 2-4 [chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, …].
@@ -134,7 +170,7 @@ export function decodeRawTransaction(
     const toIndex = legacy ? 3 : bytes[0] === 1 ? 4 : 5
     const feeCapIndex = legacy ? 1 : bytes[0] === 1 ? 2 : 3
     const to = fields[toIndex]
-    const hex = (b: Rlp) => `0x${Buffer.from(b as Uint8Array).toString('hex')}`
+    const hex = (b: Rlp) => `0x${hexOf(b as Uint8Array)}`
     // After `to`: value, data, and (typed envelopes) the access list.
     const accessList = legacy ? [] : (fields[toIndex + 3] as Rlp[][])
     return {
@@ -210,7 +246,9 @@ export function pendingTransactionJson(raw: string): Record<string, unknown> | u
  */
 export function unprotectedTransaction(raw: string): { hash: string } | undefined {
   try {
-    const bytes = Uint8Array.from(Buffer.from(raw.replace(/^0x/i, ''), 'hex'))
+    // A typed envelope's first byte is under 0xc0: told from the first two digits without reading the rest.
+    if (!(Number.parseInt(raw.slice(raw.startsWith('0x') || raw.startsWith('0X') ? 2 : 0).slice(0, 2), 16) >= 0xc0)) return undefined
+    const bytes = rawBytes(raw)
     if (bytes.length === 0 || bytes[0]! < 0xc0) return undefined
     const fields = decodeRlp(bytes).item as Rlp[]
     if (fields.length !== 9) return undefined

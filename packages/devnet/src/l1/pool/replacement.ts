@@ -46,6 +46,24 @@ export class PooledCaps {
     this.bySender.clear()
   }
 
+  /** The caps recorded at `nonce`, as they are (nothing forgotten). */
+  peek(sender: string, nonce: bigint): Caps | undefined {
+    return this.bySender.get(sender.toLowerCase())?.get(nonce)
+  }
+
+  /** Puts back what `peek` gave before a send that anvil then refused was recorded (undefined: nothing). */
+  restore(sender: string, nonce: bigint, caps: Caps | undefined): void {
+    if (caps) this.set(sender, nonce, caps)
+    else this.bySender.get(sender.toLowerCase())?.delete(nonce)
+  }
+
+  /** Whether some nonce from `from` up to `to` (excluded) has no send recorded: a send at `to` waits behind it. */
+  gapBelow(sender: string, from: bigint, to: bigint): boolean {
+    let recorded = 0n
+    for (const n of this.bySender.get(sender.toLowerCase())?.keys() ?? []) if (n >= from && n < to) recorded++
+    return recorded < to - from
+  }
+
   /** A send entered the pool. */
   set(sender: string, nonce: bigint, caps: Caps): void {
     const key = sender.toLowerCase()

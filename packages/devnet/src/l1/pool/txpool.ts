@@ -86,7 +86,23 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
-  return admitToPool(call, tx, l1, async ({ nonce }) => (typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined))
+  const admission = await admitToPool(call, tx, l1, async ({ nonce }) =>
+    typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined,
+  )
+  if (!tx || 'outcome' in admission) return admission
+  // The block that takes it reads its fields from here (../block/nodeGas.ts `remember`).
+  const { after } = admission
+  const { to, input, accessList } = tx.message
+  return {
+    ...admission,
+    after: async (outcome) => {
+      if ('result' in outcome) {
+        const hash = JSON.parse(outcome.result) as unknown
+        if (typeof hash === 'string') l1.blockFees.gas.remember({ hash, from: tx.sender, to: to ?? null, input, accessList })
+      }
+      await after?.(outcome)
+    },
+  }
 }
 
 /**
@@ -174,26 +190,34 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
   // A send with Warp predicates is staged in the stand-in before the block that may take it (../warp/warpPredicates.ts).
   const expected = predicates && accessList ? l1.warpPredicates?.expect(tx.sender, accessList) : undefined
   const { nonce, sender } = tx
+  // The send is recorded as pooled in its turn, before anvil answers, so that the sends after it in the same anvil
+  // batch (../rpc/executor.ts) count it; anvil's refusal puts back what the record replaced.
+  let replaced: { caps: ReturnType<typeof pool.pooled.peek> } | undefined
   const track = (after: ((outcome: CallOutcome) => Promise<void>) | undefined) => async (outcome: CallOutcome) => {
     if ('result' in outcome) {
       if (expected) expected.hash = JSON.parse(outcome.result) as string
-      if (nonce !== undefined && bid) pool.pooled.set(sender, nonce, bid)
-    } else if (expected) l1.warpPredicates?.drop(expected)
+    } else {
+      if (replaced && nonce !== undefined) pool.pooled.restore(sender, nonce, replaced.caps)
+      if (expected) l1.warpPredicates?.drop(expected)
+    }
     await after?.(outcome)
   }
   // The sender's mined and pooled counts, read with the other checks; in the send's turn the sends the devnet put in
   // anvil's pool meanwhile count too: a nonce under the pooled count replaces a pooled send, one over it is queued.
   // anvil checks the fee cap against the base fee it would give its next block: the one a node's block built now has.
+  // The sends of a burst being checked read them in one anvil batch (`shared`), each sender's once.
   const counts =
     nonce === undefined
       ? undefined
       : ((
-          await anvil.batch<string>([
-            ['eth_getTransactionCount', [sender, 'latest']],
-            ['eth_getTransactionCount', [sender, 'pending']],
+          await Promise.all([
+            anvil.shared<string>('eth_getTransactionCount', [sender, 'latest']),
+            anvil.shared<string>('eth_getTransactionCount', [sender, 'pending']),
           ])
         ).map(BigInt) as [bigint, bigint])
   let queued = false
+  /** The sender's pooled count as anvil gave it, when the send is not queued. */
+  let behind: bigint | undefined
   let blocked: string[] = []
   const inTurn = async (): Promise<CallOutcome | undefined> => {
     if (nonce !== undefined && counts) {
@@ -212,13 +236,25 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
         return nodeError('replacement transaction underpriced')
       }
       queued = nonce > pooled
+      if (!queued) behind = pending
     }
     if (feeCap !== undefined) await blockFees.pinBaseFee(plan)
     for (const target of blocked) await anvil.request('anvil_setCode', [target, '0xfe'])
+    if (nonce !== undefined && bid) {
+      replaced = { caps: pool.pooled.peek(sender, nonce) }
+      pool.pooled.set(sender, nonce, bid)
+    }
     return undefined
   }
-  const wait = (outcome: CallOutcome) => toBlock(l1, bid, queued)(outcome)
-  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, inTurn, after: track(undefined), wait }
+  // A send before it in the same anvil batch that anvil refused leaves a gap: then it is queued, as one by one.
+  const wait = (outcome: CallOutcome) =>
+    toBlock(l1, bid, queued || (behind !== undefined && nonce !== undefined && pool.pooled.gapBelow(sender, behind, nonce)))(outcome)
+  // Sends that pin the same base fee (and set no code) may share an anvil batch, one per sender and nonce.
+  const shares =
+    nonce !== undefined && feeCap !== undefined
+      ? { slot: `${sender.toLowerCase()}:${nonce}`, state: `${plan.parent.hash}:${plan.next?.baseFee}` }
+      : undefined
+  if (!(await lacksRole(l1, contractDeployerAllowList, tx.sender))) return { call: sent, inTurn, after: track(undefined), wait, shares }
   // The pool accepts the transaction and the block fails each creation (CanCreateContract): the address
   // each creation would take holds one byte of code until the block that takes it is mined, a top-level
   // creation's from the sender's nonce, inner ones' from a trace (./innerCreates.ts).
@@ -227,7 +263,7 @@ async function admitToPool(sent: ChainCall, tx: Send | undefined, l1: L1, sign: 
     const next = tx.nonce ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [tx.sender, 'pending']))
     targets = [createAddress(tx.sender.toLowerCase(), next)]
   } else targets = await innerCreationTargets(anvil, { ...tx.message, from: tx.sender }, 'pending')
-  if (targets.length === 0) return { call: sent, inTurn, after: track(undefined), wait }
+  if (targets.length === 0) return { call: sent, inTurn, after: track(undefined), wait, shares }
   const codes = await anvil.batch<string>(targets.map((t) => ['eth_getCode', [t, 'latest']]))
   blocked = targets.filter((_, i) => codes[i] === '0x')
   return {

@@ -256,4 +256,10 @@ export type Admission =
       inTurn?: () => Promise<CallOutcome | undefined>
       after?: (outcome: CallOutcome) => Promise<void>
       wait?: (outcome: CallOutcome) => Promise<void>
+      /**
+       * Of a send's admission: it may go to anvil in one batch with the sends before it in the turn that have the
+       * same `state` (what its `inTurn` leaves in anvil: the base fee it pins) and another `slot` (its sender and
+       * nonce), so that a replacement follows what it replaces. Absent: it goes alone.
+       */
+      shares?: { slot: string; state: string }
     }

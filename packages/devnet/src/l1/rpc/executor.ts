@@ -110,6 +110,36 @@ async function forwardTo(anvil: L1Parts['anvil'], calls: ChainCall[]): Promise<C
   return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
 }
 
+/** A send waiting for its turn: its call, its admission's steps, and who waits for its answer. */
+type Queued = {
+  call: ChainCall
+  step: Extract<Admission, { call?: ChainCall }> | undefined
+  resolve: (sent: Sent) => void
+  reject: (e: unknown) => void
+}
+
+/** A send's answer, and its wait (out of the turn) for the block that takes it. */
+type Sent = { outcome: CallOutcome; wait?: () => Promise<void> }
+
+/**
+ * The most sends in one anvil batch (see `sendGroup`): a burst's in one request (anvil takes 200 sends in about
+ * 42 ms as one batch, 47-60 ms as batches of 30), the request's size bounded.
+ */
+const batchLimit = 256
+
+/** Reads that anvil answers from one lookup, which `forwardRead` sends together. */
+const pointReads = new Set([
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_blockNumber',
+])
+
 const headCall: ChainCall = { id: undefined, method: 'eth_getBlockByNumber', params: '["latest",false]' }
 
 /** The pipeline of one L1: its calls, their rows' stages, and what it knows of the head between calls. */
@@ -138,6 +168,34 @@ class L1Executor {
     return forwardTo(this.l1.anvil, calls)
   }
 
+  /** Groups of point reads waiting to go to anvil in the next batch (`forwardRead`). */
+  private readsQueued: { calls: ChainCall[]; resolve: (outcomes: CallOutcome[]) => void }[] = []
+
+  /**
+   * Reads, in one anvil batch with the point reads of the other calls that came in the same turn of the event loop
+   * (the receipts a burst's clients poll: one request instead of one each). Each is sent after it came, so it reads
+   * no older state than a request of its own; a group with a call that may take long (logs, traces, simulations)
+   * goes on its own, so that no point read waits for it.
+   */
+  private forwardRead(calls: ChainCall[]): Promise<CallOutcome[]> {
+    if (!calls.every((c) => pointReads.has(c.method))) return this.forward(calls)
+    return new Promise((resolve) => {
+      if (this.readsQueued.length === 0)
+        setImmediate(() => {
+          const queued = this.readsQueued
+          this.readsQueued = []
+          void this.forward(queued.flatMap((q) => q.calls)).then((outcomes) => {
+            let at = 0
+            for (const q of queued) {
+              q.resolve(outcomes.slice(at, at + q.calls.length))
+              at += q.calls.length
+            }
+          })
+        })
+      this.readsQueued.push({ calls, resolve })
+    })
+  }
+
   /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
   private async inStep(): Promise<void> {
     await this.l1.blockers.releaseMined()
@@ -151,10 +209,10 @@ class L1Executor {
    */
   private async forwardReads(group: ChainCall[]): Promise<CallOutcome[]> {
     const { miner, events } = this.l1
-    if (group.every((c) => rowOf(c.method).reads === 'chain')) return this.forward(group)
-    if (this.inStepAt === this.heads && this.changing === 0 && miner.idle && events?.listening) return this.forward(group)
+    if (group.every((c) => rowOf(c.method).reads === 'chain')) return this.forwardRead(group)
+    if (this.inStepAt === this.heads && this.changing === 0 && miner.idle && events?.listening) return this.forwardRead(group)
     const seen = this.heads
-    const [head, ...answers] = await this.forward([headCall, ...group])
+    const [head, ...answers] = await this.forwardRead([headCall, ...group])
     if (head && 'result' in head && miner.isSettledAt(headHash(head.result))) {
       if (this.changing === 0) this.inStepAt = seen
       return answers
@@ -174,53 +232,136 @@ class L1Executor {
 
   /**
    * A call that may change state: in its turn (../block/turns.ts), which it shares with the blocks the builder
-   * mines, its admission first, the precompiles in step before and after. A send then waits out of its turn for
-   * the block that takes it (../block/builder.ts), so that the sends arriving meanwhile join that block.
+   * mines, its admission first, the precompiles in step before and after. A send is checked out of its turn
+   * (so that the sends of a burst are checked side by side), takes its turn with the sends queued behind it
+   * (`sendInTurn`), then waits out of its turn for the block that takes it (../block/builder.ts), so that the
+   * sends arriving meanwhile join that block.
    */
   private async forwardAlone(call: ChainCall, row: MethodRow): Promise<CallOutcome> {
     const { l1 } = this
-    let wait: (() => Promise<void>) | undefined
-    // A send's checks read the head, out of the turn, so that the sends of a burst are checked side by side.
-    let early: Admission | undefined
-    // The builder's next block waits for it to be in anvil's pool (../block/builder.ts).
-    const admitted = row.admitsOutOfTurn ? l1.builder.startAdmission() : undefined
     if (row.admitsOutOfTurn) {
+      // The builder's next block waits for it to be in anvil's pool (../block/builder.ts).
+      const admitted = l1.builder.startAdmission()
+      let sent: Sent
       try {
         await l1.miner.settle()
-        early = await row.admit?.(call, l1)
-      } catch (e) {
-        admitted?.()
-        throw e
+        const early = await row.admit?.(call, l1)
+        if (early && 'outcome' in early) return early.outcome
+        sent = await this.sendInTurn(call, early)
+      } finally {
+        admitted()
       }
-      if (early && 'outcome' in early) {
-        admitted?.()
-        return early.outcome
-      }
+      if (sent.wait) await sent.wait()
+      return sent.outcome
     }
-    const run = async (): Promise<CallOutcome> => {
-      if (row.admitsOutOfTurn) await l1.blockers.releaseMined()
-      else await this.inStep()
-      const step = row.admitsOutOfTurn ? early : await row.admit?.(call, l1)
+    let wait: (() => Promise<void>) | undefined
+    const outcome = await l1.turns.run(async () => {
+      await this.inStep()
+      const step = await row.admit?.(call, l1)
       if (step && 'outcome' in step) return step.outcome
       const refused = await step?.inTurn?.()
       if (refused) return refused
       const answer = (await this.forward([step?.call ?? call]))[0]!
       await step?.after?.(answer)
       if (step?.wait) wait = () => step.wait!(answer)
-      const outcome = await answerOf(call, answer, l1)
-      // A call that may have mined a block brings the precompiles up to date before its answer goes out (a send
-      // mines none: it enters anvil's pool, and the builder settles the block that takes it).
-      if (!row.admitsOutOfTurn) await this.inStep()
-      return outcome
-    }
-    let outcome: CallOutcome
-    try {
-      outcome = await l1.turns.run(run)
-    } finally {
-      admitted?.()
-    }
+      const answered = await answerOf(call, answer, l1)
+      // A call that may have mined a block brings the precompiles up to date before its answer goes out.
+      await this.inStep()
+      return answered
+    })
     await wait?.()
     return outcome
+  }
+
+  /** Sends checked out of their turn, waiting for the turn they will share; open while that turn is the last queued. */
+  private sends: { queued: Queued[]; at: number } | undefined
+
+  /**
+   * A checked send's turn: it joins the sends already waiting for a turn when no other step was queued since,
+   * else queues a turn of its own (the order of the turns stays the order their steps were queued in).
+   */
+  private sendInTurn(call: ChainCall, step: Extract<Admission, { call?: ChainCall }> | undefined): Promise<Sent> {
+    const { turns } = this.l1
+    return new Promise<Sent>((resolve, reject) => {
+      const queued: Queued = { call, step, resolve, reject }
+      const open = this.sends
+      if (open && open.at === turns.queued) {
+        open.queued.push(queued)
+        return
+      }
+      const group = { queued: [queued], at: 0 }
+      this.sends = group
+      turns
+        .run(() => {
+          if (this.sends === group) this.sends = undefined
+          return this.sendGroup(group.queued)
+        })
+        .catch((e: unknown) => {
+          for (const q of group.queued) q.reject(e)
+        })
+      group.at = turns.queued
+    })
+  }
+
+  /**
+   * The sends of one turn, in the order they came: each one's last checks (`inTurn`), then anvil has them in
+   * JSON-RPC batches of the sends that declare they may share one (`shares`): at most `batchLimit`, one per
+   * sender and nonce (a replacement goes after what it replaces, in a later batch), with one pinned base fee.
+   * anvil runs a batch's calls concurrently (anvil-server `handle_request`: `join_all`, which polls up to 30
+   * futures in order, more through `FuturesOrdered`), so nothing here needs their order: each sender and nonce
+   * is there once, anvil's pool orders a sender's nonces itself, and sends that came together have no order
+   * among senders (a node's pool too takes concurrent sends in whatever order they reach it).
+   */
+  private async sendGroup(queued: Queued[]): Promise<void> {
+    const { l1 } = this
+    try {
+      await l1.blockers.releaseMined()
+    } catch (e) {
+      for (const q of queued) q.reject(e)
+      return
+    }
+    let batch: Queued[] = []
+    let state: string | undefined
+    const slots = new Set<string>()
+    const forwardBatch = async () => {
+      if (batch.length === 0) return
+      const members = batch
+      batch = []
+      slots.clear()
+      const answers = await this.forward(members.map((q) => q.step?.call ?? q.call))
+      for (let i = 0; i < members.length; i++) {
+        const { call, step, resolve, reject } = members[i]!
+        const answer = answers[i]!
+        try {
+          await step?.after?.(answer)
+          resolve({ outcome: await answerOf(call, answer, l1), wait: step?.wait && (() => step.wait!(answer)) })
+        } catch (e) {
+          reject(e)
+        }
+      }
+    }
+    for (const q of queued) {
+      const shares = q.step?.shares
+      if (batch.length > 0 && (!shares || shares.state !== state || slots.has(shares.slot) || batch.length >= batchLimit))
+        await forwardBatch()
+      try {
+        const refused = await q.step?.inTurn?.()
+        if (refused) {
+          q.resolve({ outcome: refused })
+          continue
+        }
+      } catch (e) {
+        q.reject(e)
+        continue
+      }
+      batch.push(q)
+      if (!shares) await forwardBatch()
+      else {
+        state = shares.state
+        slots.add(shares.slot)
+      }
+    }
+    await forwardBatch()
   }
 
   /** Runs a call that may change state, counted, so that reads meanwhile look at the head. */

@@ -1,0 +1,62 @@
+/**
+ * A raw send's sender, as the devnet's pool recovers it (packages/devnet/src/l1/pool/rawTx.ts): with libsecp256k1's
+ * addon where it loads, else @noble/curves; both agree with viem's signer on every envelope, and refuse the same
+ * signatures.
+ */
+import { keccak256, parseGwei, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { decodeRawTransaction, jsRecover, nativeRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
+
+const account = privateKeyToAccount(keccak256(toHex('raw tx sender')))
+const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+const hash = Uint8Array.from(Buffer.from(keccak256(toHex('a message')).slice(2), 'hex'))
+
+describe('raw transaction sender', () => {
+  it('loads libsecp256k1 on this platform (the package ships its addon for linux-x64)', () => {
+    expect(nativeRecover()).toBeTypeOf('function')
+  })
+
+  it('recovers the signer of legacy, EIP-155, EIP-2930 and EIP-1559 envelopes', async () => {
+    const base = { to: '0x000000000000000000000000000000000000dEaD', value: 1n, gas: 21_000n, nonce: 7 } as const
+    const raws = [
+      await account.signTransaction({ ...base, type: 'legacy', gasPrice: parseGwei('30') }),
+      await account.signTransaction({ ...base, type: 'legacy', gasPrice: parseGwei('30'), chainId: 43_210 }),
+      await account.signTransaction({ ...base, type: 'eip2930', gasPrice: parseGwei('30'), chainId: 43_210, accessList: [] }),
+      await account.signTransaction({ ...base, type: 'eip1559', chainId: 43_210, maxFeePerGas: parseGwei('50'), maxPriorityFeePerGas: 2n }),
+    ]
+    for (const raw of raws) expect(decodeRawTransaction(raw)).toMatchObject({ sender: account.address.toLowerCase(), nonce: 7n })
+  })
+
+  it('gives the same keys with either library, high s and both parities included', async () => {
+    const native = nativeRecover()!
+    const js = jsRecover()
+    const signature = await account.sign({ hash: keccak256(toHex('a message')) })
+    const r = BigInt(signature.slice(0, 66))
+    const s = BigInt(`0x${signature.slice(66, 130)}`)
+    const parity = Number(BigInt(`0x${signature.slice(130)}`)) - 27
+    for (const [sig, bit] of [
+      [s, parity],
+      [n - s, 1 - parity],
+      [s, 1 - parity],
+    ] as const)
+      expect(Buffer.from(native(r, sig, bit, hash)).toString('hex')).toBe(Buffer.from(js(r, sig, bit, hash)).toString('hex'))
+    expect(Buffer.from(native(r, s, parity, hash).subarray(1)).toString('hex')).toBe(account.publicKey.slice(4))
+  })
+
+  it('refuses what @noble/curves refuses: r or s of zero, of n and over, over 256 bits, a parity over 3', () => {
+    const native = nativeRecover()!
+    const js = jsRecover()
+    for (const [r, s, bit] of [
+      [0n, 1n, 0],
+      [1n, 0n, 0],
+      [n, 1n, 0],
+      [1n, n, 0],
+      [1n << 256n, 1n, 0],
+      [1n, 1n, 4],
+    ] as const) {
+      expect(() => native(r, s, bit, hash)).toThrow()
+      expect(() => js(r, s, bit, hash)).toThrow()
+    }
+  })
+})
