@@ -12,9 +12,10 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
 import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { findAnvilBinary, startDevnet } from '../packages/devnet/src/index.js'
+import { findAnvilBinary } from '../packages/devnet/src/index.js'
 import { rpcCall } from './rpc.js'
 
 const rounds = Number(process.env.ROUNDS ?? 3)
@@ -35,6 +36,28 @@ const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+/**
+ * A server of the benchmark's in a process of its own (./devnet-process.ts), as anvil direct is:
+ * this process's client (200 requests at once, then the receipts) does not share its thread. Resolves with the URL
+ * it prints after `READY`.
+ */
+async function startProcess(script: string, arg: string): Promise<{ url: string; stop: () => void }> {
+  const profile = process.env.DEVNET_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.DEVNET_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(import.meta.dirname, script), arg], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const found = /READY (\S+)/.exec(out)?.[1]
+      if (found) resolve(found)
+    })
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${out}`)))
+  })
+  return { url, stop: () => child.kill('SIGTERM') }
+}
 
 /** A plain anvil with the same chain ID and accounts, automine on (its default). */
 async function startAnvil(): Promise<{ url: string; stop: () => void }> {
@@ -98,17 +121,20 @@ async function burst(url: string): Promise<Burst> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const anvil = await startAnvil()
-const devnet = await startDevnet({
-  seed: 'throughput',
-  genesis: {
-    config: { chainId },
-    alloc: Object.fromEntries(accounts.map((a) => [a.address.slice(2), { balance: funds }])),
-    timestamp: '0x0',
-    gasLimit: '0x7A1200',
-    difficulty: '0x0',
-  },
-  onWarning: () => undefined,
-})
+const devnetProcess = await startProcess(
+  'devnet-process.ts',
+  JSON.stringify({
+    seed: 'throughput',
+    genesis: {
+      config: { chainId },
+      alloc: Object.fromEntries(accounts.map((a) => [a.address.slice(2), { balance: funds }])),
+      timestamp: '0x0',
+      gasLimit: '0x7A1200',
+      difficulty: '0x0',
+    },
+  }),
+)
+const devnet = { rpcUrl: devnetProcess.url, stop: devnetProcess.stop }
 const results: Record<'anvil direct' | 'devnet', Burst[]> = { 'anvil direct': [], devnet: [] }
 try {
   // One warm-up burst each (connections, JIT), not counted.
@@ -119,7 +145,7 @@ try {
     results.devnet.push(await burst(devnet.rpcUrl))
   }
 } finally {
-  await devnet.stop()
+  devnet.stop()
   anvil.stop()
 }
 

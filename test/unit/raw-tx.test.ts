@@ -1,20 +1,20 @@
 /**
- * A raw send's sender, as the devnet's pool recovers it (packages/devnet/src/l1/pool/rawTx.ts): with libsecp256k1's
- * addon where it loads, else @noble/curves; both agree with viem's signer on every envelope, and refuse the same
+ * A raw send's sender, as the devnet's pool recovers it (packages/devnet/src/l1/pool/rawTx.ts): with libsecp256k1 in
+ * WebAssembly (tiny-secp256k1) where it loads, else @noble/curves; both agree with viem's signer on every envelope, and refuse the same
  * signatures.
  */
 import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { decodeRawTransaction, jsRecover, nativeRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
+import { decodeRawTransaction, jsRecover, wasmRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
 
 const account = privateKeyToAccount(keccak256(toHex('raw tx sender')))
 const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 const hash = Uint8Array.from(Buffer.from(keccak256(toHex('a message')).slice(2), 'hex'))
 
 describe('raw transaction sender', () => {
-  it('loads libsecp256k1 on this platform (the package ships its addon for linux-x64)', () => {
-    expect(nativeRecover()).toBeTypeOf('function')
+  it('loads libsecp256k1 (WebAssembly, the same file on every platform)', () => {
+    expect(wasmRecover()).toBeTypeOf('function')
   })
 
   it('recovers the signer of legacy, EIP-155, EIP-2930 and EIP-1559 envelopes', async () => {
@@ -29,7 +29,7 @@ describe('raw transaction sender', () => {
   })
 
   it('gives the same keys with either library, high s and both parities included', async () => {
-    const native = nativeRecover()!
+    const wasm = wasmRecover()!
     const js = jsRecover()
     const signature = await account.sign({ hash: keccak256(toHex('a message')) })
     const r = BigInt(signature.slice(0, 66))
@@ -40,12 +40,12 @@ describe('raw transaction sender', () => {
       [n - s, 1 - parity],
       [s, 1 - parity],
     ] as const)
-      expect(Buffer.from(native(r, sig, bit, hash)).toString('hex')).toBe(Buffer.from(js(r, sig, bit, hash)).toString('hex'))
-    expect(Buffer.from(native(r, s, parity, hash).subarray(1)).toString('hex')).toBe(account.publicKey.slice(4))
+      expect(Buffer.from(wasm(r, sig, bit, hash)).toString('hex')).toBe(Buffer.from(js(r, sig, bit, hash)).toString('hex'))
+    expect(Buffer.from(wasm(r, s, parity, hash).subarray(1)).toString('hex')).toBe(account.publicKey.slice(4))
   })
 
   it('refuses what @noble/curves refuses: r or s of zero, of n and over, over 256 bits, a parity over 3', () => {
-    const native = nativeRecover()!
+    const wasm = wasmRecover()!
     const js = jsRecover()
     for (const [r, s, bit] of [
       [0n, 1n, 0],
@@ -55,7 +55,7 @@ describe('raw transaction sender', () => {
       [1n << 256n, 1n, 0],
       [1n, 1n, 4],
     ] as const) {
-      expect(() => native(r, s, bit, hash)).toThrow()
+      expect(() => wasm(r, s, bit, hash)).toThrow()
       expect(() => js(r, s, bit, hash)).toThrow()
     }
   })

@@ -2,8 +2,9 @@
  * The sender of a signed raw transaction, as the tx pool recovers it (`types.Sender` with the
  * chain's latest signer): legacy (EIP-155 or not), EIP-2930, EIP-1559, EIP-4844 and EIP-7702
  * envelopes, RLP-decoded, the signing payload re-encoded, and the public key recovered with
- * libsecp256k1 (the `secp256k1` package's prebuilt addon, about 0.07 ms a recovery) where it loads, else
- * `@noble/curves`' secp256k1 (pure JS, about 1.5-2 ms: the most of a send's cost in a burst). Returns
+ * libsecp256k1 compiled to WebAssembly (the `tiny-secp256k1` package: no install script, the same file on every
+ * platform; about 0.33 ms a recovery) where it loads, else `@noble/curves`' secp256k1 (pure JS, about 1.5-2 ms: the
+ * most of a send's cost in a burst). Returns
  * undefined for anything it cannot read, and the devnet then lets anvil answer.
  */
 import { createRequire } from 'node:module'
@@ -87,26 +88,28 @@ type Noble = {
     ): { addRecoveryBit(bit: number): { recoverPublicKey(hash: Uint8Array): { toRawBytes(compressed: boolean): Uint8Array } } }
   }
 }
-/** The `secp256k1` package's native binding (its `bindings` module: the addon only, never its JS fallback). */
-type Native = { ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array }
+/** What the devnet takes of `tiny-secp256k1`: ECDSA public key recovery (null where the signature has no key). */
+type Wasm = { recover(hash: Uint8Array, signature: Uint8Array, recoveryId: 0 | 1 | 2 | 3, compressed: boolean): Uint8Array | null }
 
 /** Uncompressed public key (65 bytes) of the signature (r, s, yParity) over `hash`; throws where there is none. */
 export type Recover = (r: bigint, s: bigint, yParity: number, hash: Uint8Array) => Uint8Array
 
-/** Recovery with libsecp256k1 (the `secp256k1` package's addon, never its JS fallback); undefined where it does not load. */
-export function nativeRecover(): Recover | undefined {
-  let native: Native
+/** Recovery with libsecp256k1 in WebAssembly (`tiny-secp256k1`); undefined where it does not load. */
+export function wasmRecover(): Recover | undefined {
+  let wasm: Wasm
   try {
-    // node-gyp-build throws where the package has no prebuilt addon for this platform (and none was built).
-    native = createRequire(import.meta.url)('secp256k1/bindings') as Native
+    wasm = createRequire(import.meta.url)('tiny-secp256k1') as Wasm
   } catch {
     return undefined
   }
   return (r, s, yParity, hash) => {
-    // Over 32 bytes is no signature; libsecp256k1 refuses an r or s of n or over itself, as @noble/curves does.
+    // Over 32 bytes is no signature; libsecp256k1 refuses an r or s of zero, n or over, and a parity over 3, as
+    // @noble/curves does (by a throw; a signature without a key is null).
     if (r >= 1n << 256n || s >= 1n << 256n) throw new Error('signature out of range')
     const sig = Buffer.from(r.toString(16).padStart(64, '0') + s.toString(16).padStart(64, '0'), 'hex')
-    return native.ecdsaRecover(sig, yParity, hash, false)
+    const key = wasm.recover(hash, sig, yParity as 0 | 1 | 2 | 3, false)
+    if (!key) throw new Error('no public key for this signature')
+    return key
   }
 }
 
@@ -161,7 +164,7 @@ export function decodeRawTransaction(
     }
     const r = toBig(fields[fields.length - 2]!)
     const s = toBig(fields[fields.length - 1]!)
-    recover ??= nativeRecover() ?? jsRecover()
+    recover ??= wasmRecover() ?? jsRecover()
     const key = recover(r, s, Number(yParity), keccak_256(payload))
     const sender = `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
     // Field positions: legacy [nonce, gasPrice, gas, to, …]; type 1 [chainId, nonce, gasPrice, gas, to, …];
