@@ -9,7 +9,7 @@ import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
-import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
+import { l1Calls, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 const chainId = 4341
 const accounts = Array.from({ length: 10 }, (_, i) => privateKeyToAccount(keccak256(toHex(`block-builder ${i}`))))
@@ -23,17 +23,10 @@ const logger = '0x00000000000000000000000000000000000010a0'
 /** Code that halts (INVALID): a call to it uses its whole gas limit. */
 const burner = '0x00000000000000000000000000000000000010b0'
 
-type Reply = { result?: any; error?: { code: number; message: string } }
 type Block = { number: string; timestamp: string; transactions: string[]; gasUsed: string; gasLimit: string }
 
 function chain(devnet: () => { rpcUrl: string }) {
-  const reply = async (method: string, params: unknown[] = []) =>
-    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
-  const call = async (method: string, params: unknown[] = []) => {
-    const r = await reply(method, params)
-    if (r.error) throw new Error(`${method}: ${r.error.message}`)
-    return r.result
-  }
+  const { reply, call } = l1Calls(devnet)
   const nonceOf = async (address: string, tag = 'latest') => Number(BigInt(await call('eth_getTransactionCount', [address, tag])))
   const sign = (
     i: number,

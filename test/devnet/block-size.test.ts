@@ -9,7 +9,7 @@ import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
-import { rpc, testFeeConfig, testGenesis, useDevnet } from '../helpers/devnet.js'
+import { l1Calls, testFeeConfig, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 const chainId = 4342
 const accounts = Array.from({ length: 10 }, (_, i) => privateKeyToAccount(keccak256(toHex(`block-size ${i}`))))
@@ -23,17 +23,9 @@ const sink = '0x000000000000000000000000000000000000dEaD'
 const TARGET = 1800 * 1024
 const INPUT = 120_000
 
-type Reply = { result?: any; error?: { code: number; message: string } }
-
 describe('the block size limit', () => {
   const devnet = useDevnet({ genesis })
-  const reply = async (method: string, params: unknown[] = []) =>
-    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as Reply
-  const call = async (method: string, params: unknown[] = []) => {
-    const r = await reply(method, params)
-    if (r.error) throw new Error(`${method}: ${r.error.message}`)
-    return r.result
-  }
+  const { call, receipts: receiptsOf } = l1Calls(devnet)
   const sign = (i: number, nonce: number, bytes: number) =>
     accounts[i]!.signTransaction({
       chainId,
@@ -64,16 +56,8 @@ describe('the block size limit', () => {
     const hashes: string[] = []
     for (const raw of raws) hashes.push(await call('eth_sendRawTransaction', [raw]))
     await call('evm_setAutomine', [true])
-    const receipts: any[] = []
-    for (const hash of hashes) {
-      let r: any
-      for (const deadline = Date.now() + 10_000; !r && Date.now() < deadline; ) {
-        r = await call('eth_getTransactionReceipt', [hash])
-        if (!r) await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-      expect(r?.status, hash).toBe('0x1')
-      receipts.push(r)
-    }
+    const receipts = await receiptsOf(hashes)
+    for (const [i, r] of receipts.entries()) expect(r?.status, hashes[i]).toBe('0x1')
     const numbers = [...new Set(receipts.map((r) => Number(BigInt(r.blockNumber))))].sort((a, b) => a - b)
     expect(numbers).toEqual([start + 1, start + 2])
     const sizeOf = (raw: string) => (raw.length - 2) / 2
@@ -111,15 +95,7 @@ describe('the block size limit', () => {
     // Pending while automine is off, each once.
     for (const hash of hashes) expect((await call('eth_getTransactionByHash', [hash])).blockNumber).toBeNull()
     await call('evm_setAutomine', [true])
-    const receipts: any[] = []
-    for (const hash of hashes) {
-      let r: any
-      for (const deadline = Date.now() + 10_000; !r && Date.now() < deadline; ) {
-        r = await call('eth_getTransactionReceipt', [hash])
-        if (!r) await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-      receipts.push(r)
-    }
+    const receipts = await receiptsOf(hashes)
     expect(new Set(receipts.map((r) => r.blockNumber)).size).toBe(1)
   })
 })

@@ -4,25 +4,15 @@
  * `ToMessage`) before anvil sees them, and what the devnet fills or builds carries one fee style. Real devnet,
  * real anvil; every body posted to anvil is recorded by wrapping `AnvilClient.prototype.post`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AnvilClient } from '../../packages/devnet/src/l1/anvilClient.js'
+import { describe, expect, it } from 'vitest'
+import { recordAnvilPosts } from '../helpers/anvilPosts.js'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
 
 const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const chainId = 4326
 const bothStyles = { code: -32000, message: 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified' }
 
-const sent: string[] = []
-const post = AnvilClient.prototype.post
-beforeAll(() => {
-  AnvilClient.prototype.post = function (this: AnvilClient, body: string) {
-    sent.push(body)
-    return post.call(this, body)
-  }
-})
-afterAll(() => {
-  AnvilClient.prototype.post = post
-})
+const sent = recordAnvilPosts()
 
 const devnet = useDevnet({
   genesis: {

@@ -6,26 +6,17 @@
  */
 import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AnvilClient } from '../../packages/devnet/src/l1/anvilClient.js'
 import { NodeGas } from '../../packages/devnet/src/l1/block/nodeGas.js'
+import { recordAnvilPosts } from '../helpers/anvilPosts.js'
 import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 const chainId = 4351
 const accounts = Array.from({ length: 4 }, (_, i) => privateKeyToAccount(keccak256(toHex(`send-batches ${i}`))))
 const sink = '0x000000000000000000000000000000000000dEaD'
 
-const sent: string[] = []
-const post = AnvilClient.prototype.post
-beforeAll(() => {
-  AnvilClient.prototype.post = function (this: AnvilClient, body: string) {
-    sent.push(body)
-    return post.call(this, body)
-  }
-})
-afterAll(() => {
-  AnvilClient.prototype.post = post
-})
+const sent = recordAnvilPosts()
 
 type Reply = { result?: any; error?: { code: number; message: string } }
 

@@ -270,3 +270,33 @@ export function spyAnvil(dir: string): { mark: string; anvilBinary: string } {
   writeFileSync(anvilBinary, script, { mode: 0o755 })
   return { mark, anvilBinary }
 }
+
+/** A JSON-RPC reply as a devnet gives it. */
+export type RpcReply = { result?: any; error?: { code: number; message: string } }
+
+/**
+ * Calls on a devnet's L1 endpoint: `reply` gives the reply as it is, `call` its result (throwing the node's error
+ * message with the method's name), `receipts` waits (up to 10 s each) for the receipts of sent transactions.
+ */
+export function l1Calls(devnet: () => { rpcUrl: string }) {
+  const reply = async (method: string, params: unknown[] = []): Promise<RpcReply> =>
+    JSON.parse((await rpc(devnet().rpcUrl, method, JSON.stringify(params))).body) as RpcReply
+  const call = async (method: string, params: unknown[] = []): Promise<any> => {
+    const r = await reply(method, params)
+    if (r.error) throw new Error(`${method}: ${r.error.message}`)
+    return r.result
+  }
+  const receipts = async (hashes: string[]): Promise<any[]> => {
+    const found: any[] = []
+    for (const hash of hashes) {
+      let r: any
+      for (const deadline = Date.now() + 10_000; !r && Date.now() < deadline; ) {
+        r = await call('eth_getTransactionReceipt', [hash])
+        if (!r) await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      found.push(r)
+    }
+    return found
+  }
+  return { reply, call, receipts }
+}
