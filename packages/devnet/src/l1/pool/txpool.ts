@@ -8,6 +8,8 @@
  *   own `eth_estimateGas`, so its refusals are theirs;
  * - a sender without a role on a running Tx Allow List is refused: `cannot issue transaction from
  *   non-allow listed address: <sender>` (core/txpool/validation.go, plugin/evm/vmerrors);
+ * - a raw transaction over 128 KiB is refused before anything else of the pool's: `oversized data: transaction size
+ *   <N>, limit 131072` (core/txpool/validation.go);
  * - a fee cap under the fee config's `minBaseFee` is refused: `transaction underpriced: address <sender>
  *   have gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go); one over it but under
  *   the next block's base fee waits in ./pendingPool.ts;
@@ -77,6 +79,9 @@ type Send = { sender: string; nonce: bigint | undefined; feeCap?: bigint; tipCap
 /** A send's signed form for the pending pool, with its nonce; undefined where it has none. */
 type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
 
+/** The largest transaction the node's pool takes (core/txpool/legacypool `txMaxSize`: 4 × `txSlotSize`, 32 KiB). */
+const txMaxSize = 4 * 32 * 1024
+
 /** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
 export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
   const [raw] = argsOf(call)
@@ -86,6 +91,10 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
+  // core/txpool/validation.go ValidateTransaction: before any expensive check, a transaction over the pool's
+  // `txMaxSize` (core/txpool/legacypool: 4 slots of 32 KiB) is refused; its size is its encoding's (`tx.Size()`).
+  const size = tx && typeof raw === 'string' ? (raw.length - 2) / 2 : 0
+  if (size > txMaxSize) return { outcome: nodeError(`oversized data: transaction size ${size}, limit ${txMaxSize}`) }
   const admission = await admitToPool(call, tx, l1, async ({ nonce }) =>
     typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined,
   )
