@@ -108,9 +108,14 @@ async function burst(url: string): Promise<Burst> {
   const before = BigInt(await call<string>(url, 'eth_blockNumber'))
   const started = performance.now()
   const hashes = await Promise.all(raws.map((raw) => call<string>(url, 'eth_sendRawTransaction', [raw])))
-  for (let waiting = hashes; waiting.length > 0; ) {
+  for (let waiting = hashes, progress = Date.now(); waiting.length > 0; ) {
     const receipts = await Promise.all(waiting.map((h) => call<unknown>(url, 'eth_getTransactionReceipt', [h])))
+    if (receipts.some(Boolean)) progress = Date.now()
     waiting = waiting.filter((_, i) => !receipts[i])
+    // anvil's automine mines when a send arrives: a send that came ahead of its nonce can wait for one that never
+    // comes. Said, rather than waited for.
+    if (waiting.length > 0 && Date.now() - progress > 10_000)
+      throw new Error(`${url}: ${waiting.length} of ${hashes.length} sends unmined for 10 s (${waiting[0]} among them)`)
     if (waiting.length > 0) await new Promise((r) => setTimeout(r, 10))
   }
   const seconds = (performance.now() - started) / 1000
