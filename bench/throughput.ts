@@ -8,6 +8,7 @@
  *
  *   npm run bench:throughput
  *   ROUNDS=5 ACCOUNTS=10 PER_ACCOUNT=20 npm run bench:throughput
+ *   DEVNET_PROF=/tmp/prof npm run bench:throughput   # also a CPU profile of the devnet's process (node --cpu-prof)
  */
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'

@@ -91,8 +91,7 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
-  // core/txpool/validation.go ValidateTransaction: before any expensive check, a transaction over the pool's
-  // `txMaxSize` (core/txpool/legacypool: 4 slots of 32 KiB) is refused; its size is its encoding's (`tx.Size()`).
+  // core/txpool/validation.go ValidateTransaction: the size (`tx.Size()`, the encoding's) before any costly check.
   const size = tx && typeof raw === 'string' ? (raw.length - 2) / 2 : 0
   if (size > txMaxSize) return { outcome: nodeError(`oversized data: transaction size ${size}, limit ${txMaxSize}`) }
   const admission = await admitToPool(call, tx, l1, async ({ nonce }) =>
