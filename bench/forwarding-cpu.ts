@@ -10,10 +10,8 @@
  *   ROUNDS=15 CALLS=3000 npm run bench:forwarding-cpu
  */
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { AnvilClient } from '../packages/devnet/src/l1/anvilClient.js'
 import { startDevnet } from '../packages/devnet/src/index.js'
+import { startBareProxy } from './bare-proxy.js'
 import { envNumber, median } from './measure.js'
 
 const rounds = envNumber('ROUNDS', 9)
@@ -42,19 +40,8 @@ process.stdout.write('ready')
 `
 
 const devnet = await startDevnet({ seed: 'bench-forwarding' })
-const upstream = new AnvilClient(devnet.anvilUrl)
-const proxy = createServer((req, res) => {
-  const chunks: Buffer[] = []
-  req.on('data', (c: Buffer) => chunks.push(c))
-  req.on('end', () => {
-    void upstream.post(Buffer.concat(chunks).toString('utf8')).then((text) => {
-      res.setHeader('content-type', 'application/json')
-      res.end(text)
-    })
-  })
-})
-await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+const proxy = await startBareProxy(devnet.anvilUrl)
+const proxyUrl = proxy.url
 
 /** This process's CPU time per call while the child client sends `calls` calls of `body` to `url`, in µs. */
 async function cpuPerCall(url: string, body: string): Promise<number> {
@@ -98,6 +85,5 @@ try {
   }
 } finally {
   proxy.close()
-  upstream.close()
   await devnet.stop()
 }

@@ -16,10 +16,9 @@
  *   npm run bench:forwarding
  *   BATCH=20 BENCH_SECONDS=20 npm run bench:forwarding
  */
-import { Agent, createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { AnvilClient } from '../packages/devnet/src/l1/anvilClient.js'
+import { Agent, request } from 'node:http'
 import { startDevnet } from '../packages/devnet/src/index.js'
+import { startBareProxy } from './bare-proxy.js'
 import { envNumber, fmt, interleave, medianCI, paired, type Plan } from './measure.js'
 
 const batch = envNumber('BATCH', 10)
@@ -61,19 +60,8 @@ const post = client === 'http' ? viaHttp : viaFetch
 const call = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
 
 const devnet = await startDevnet({ seed: 'bench-forwarding' })
-const upstream = new AnvilClient(devnet.anvilUrl)
-const proxy = createServer((req, res) => {
-  const chunks: Buffer[] = []
-  req.on('data', (c: Buffer) => chunks.push(c))
-  req.on('end', () => {
-    void upstream.post(Buffer.concat(chunks).toString('utf8')).then((text) => {
-      res.setHeader('content-type', 'application/json')
-      res.end(text)
-    })
-  })
-})
-await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+const proxy = await startBareProxy(devnet.anvilUrl)
+const proxyUrl = proxy.url
 try {
   const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
   // readAllowList(account) on the Tx Allow List of the default devnet genesis.
@@ -115,7 +103,6 @@ try {
   )
 } finally {
   proxy.close()
-  upstream.close()
   agent.destroy()
   await devnet.stop()
 }

@@ -6,6 +6,15 @@
  * untimed): a block comes at least its minimum delay after its parent, so bursts sent back to back faster than
  * that would each add to the distance, which is then the sum of the bursts' rather than one burst's.
  *
+ * Two references run in the same rounds, each in front of a plain anvil of its own: a bare keep-alive proxy
+ * (./bare-proxy.ts: the floor for any process between the client and anvil, whatever it does), and the same proxy
+ * recovering each raw send's sender (what a node's pool must do before anything else). On a machine whose cores
+ * the client, anvil and the devnet share, they tell the cost of being in the path apart from the devnet's own.
+ *
+ * A plain anvil's automine can leave a send that came ahead of its nonce unmined until another send comes: such a
+ * burst is kicked with `evm_mine` after 1 s without progress and left out of the medians (counted in the output).
+ * A devnet burst that makes no progress for 10 s fails.
+ *
  *   npm run bench:throughput
  *   ROUNDS=5 ACCOUNTS=10 PER_ACCOUNT=20 npm run bench:throughput
  *   DEVNET_PROF=/tmp/prof npm run bench:throughput   # also a CPU profile of the devnet's process (node --cpu-prof)
@@ -78,12 +87,15 @@ async function startAnvil(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill() }
 }
 
-type Burst = { txs: number; seconds: number; blocks: number; aheadMs: number }
+type Burst = { txs: number; seconds: number; blocks: number; aheadMs: number; stalled: boolean }
 
 const nonces = new Map<string, number[]>()
 
-/** One burst against `url`: every transfer signed first, then all sent at once; done when every receipt is there. */
-async function burst(url: string): Promise<Burst> {
+/**
+ * One burst against `url`: every transfer signed first, then all sent at once; done when every receipt is there.
+ * `plain`: the URL is a plain anvil's (directly or through a reference proxy), which a stall is kicked on.
+ */
+async function burst(url: string, plain: boolean): Promise<Burst> {
   const next = nonces.get(url) ?? accounts.map(() => 0)
   nonces.set(url, next)
   const raws = await Promise.all(
@@ -108,65 +120,100 @@ async function burst(url: string): Promise<Burst> {
   if (ahead > 0) await new Promise((r) => setTimeout(r, Math.min(ahead, 10_000)))
   const before = BigInt(await call<string>(url, 'eth_blockNumber'))
   const started = performance.now()
+  let stalled = false
   const hashes = await Promise.all(raws.map((raw) => call<string>(url, 'eth_sendRawTransaction', [raw])))
   for (let waiting = hashes, progress = Date.now(); waiting.length > 0; ) {
     const receipts = await Promise.all(waiting.map((h) => call<unknown>(url, 'eth_getTransactionReceipt', [h])))
     if (receipts.some(Boolean)) progress = Date.now()
     waiting = waiting.filter((_, i) => !receipts[i])
     // anvil's automine mines when a send arrives: a send that came ahead of its nonce can wait for one that never
-    // comes. Said, rather than waited for.
+    // comes (see the top of this file).
+    if (waiting.length > 0 && plain && Date.now() - progress > 1_000) {
+      stalled = true
+      progress = Date.now()
+      await call(url, 'evm_mine')
+    }
     if (waiting.length > 0 && Date.now() - progress > 10_000)
       throw new Error(`${url}: ${waiting.length} of ${hashes.length} sends unmined for 10 s (${waiting[0]} among them)`)
     if (waiting.length > 0) await new Promise((r) => setTimeout(r, 10))
   }
   const seconds = (performance.now() - started) / 1000
   const head = await call<{ number: string; timestamp: string }>(url, 'eth_getBlockByNumber', ['latest', false])
-  return { txs: raws.length, seconds, blocks: Number(BigInt(head.number) - before), aheadMs: Number(head.timestamp) * 1000 - Date.now() }
+  return {
+    stalled,
+    txs: raws.length,
+    seconds,
+    blocks: Number(BigInt(head.number) - before),
+    aheadMs: Number(head.timestamp) * 1000 - Date.now(),
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-const anvil = await startAnvil()
-const devnetProcess = await startProcess(
-  'devnet-process.ts',
-  JSON.stringify({
-    seed: 'throughput',
-    genesis: {
-      config: { chainId },
-      alloc: Object.fromEntries(accounts.map((a) => [a.address.slice(2), { balance: funds }])),
-      timestamp: '0x0',
-      gasLimit: '0x7A1200',
-      difficulty: '0x0',
-    },
-  }),
-)
-const devnet = { rpcUrl: devnetProcess.url, stop: devnetProcess.stop }
-const results: Record<'anvil direct' | 'devnet', Burst[]> = { 'anvil direct': [], devnet: [] }
+type Target = 'anvil direct' | 'devnet' | 'bare proxy' | 'proxy + recovery'
+const stops: (() => void)[] = []
+const urls = {} as Record<Target, { url: string; plain: boolean }>
+try {
+  const anvil = await startAnvil()
+  stops.push(anvil.stop)
+  urls['anvil direct'] = { url: anvil.url, plain: true }
+  const devnet = await startProcess(
+    'devnet-process.ts',
+    JSON.stringify({
+      seed: 'throughput',
+      genesis: {
+        config: { chainId },
+        alloc: Object.fromEntries(accounts.map((a) => [a.address.slice(2), { balance: funds }])),
+        timestamp: '0x0',
+        gasLimit: '0x7A1200',
+        difficulty: '0x0',
+      },
+    }),
+  )
+  stops.push(devnet.stop)
+  urls.devnet = { url: devnet.url, plain: false }
+  for (const [target, recover] of [
+    ['bare proxy', false],
+    ['proxy + recovery', true],
+  ] as const) {
+    const behind = await startAnvil()
+    stops.push(behind.stop)
+    const proxy = await startProcess('proxy-process.ts', JSON.stringify({ anvilUrl: behind.url, recover }))
+    stops.push(proxy.stop)
+    urls[target] = { url: proxy.url, plain: true }
+  }
+} catch (e) {
+  for (const stop of stops) stop()
+  throw e
+}
+const targets = Object.keys(urls) as Target[]
+const results = Object.fromEntries(targets.map((t) => [t, [] as Burst[]])) as Record<Target, Burst[]>
 try {
   // One warm-up burst each (connections, JIT), not counted.
-  await burst(anvil.url)
-  await burst(devnet.rpcUrl)
-  for (let r = 0; r < rounds; r++) {
-    results['anvil direct'].push(await burst(anvil.url))
-    results.devnet.push(await burst(devnet.rpcUrl))
-  }
+  for (const t of targets) await burst(urls[t].url, urls[t].plain)
+  for (let r = 0; r < rounds; r++) for (const t of targets) results[t].push(await burst(urls[t].url, urls[t].plain))
 } finally {
-  devnet.stop()
-  anvil.stop()
+  for (const stop of stops) stop()
 }
 
 const txs = accounts.length * perAccount
 console.log(`throughput: bursts of ${txs} signed transfers (${accounts.length} accounts × ${perAccount}), ${rounds} rounds`)
-const rates: Record<string, number> = {}
-for (const [target, bursts] of Object.entries(results)) {
-  rates[target] = median(bursts.map((b) => b.txs / b.seconds))
-  const blocks = bursts.map((b) => b.blocks).join(', ')
-  const ahead = bursts.map((b) => (b.aheadMs / 1000).toFixed(1)).join(', ')
+const rates = {} as Record<Target, number>
+for (const target of targets) {
+  const all = results[target]
+  const counted = all.filter((b) => !b.stalled)
+  rates[target] = median(counted.map((b) => b.txs / b.seconds))
+  const blocks = all.map((b) => b.blocks).join(', ')
+  const ahead = all.map((b) => (b.aheadMs / 1000).toFixed(1)).join(', ')
+  const left = all.length - counted.length
   console.log(
-    `  ${target.padEnd(12)} ${rates[target]!.toFixed(0).padStart(5)} tx/s (median)   blocks per burst ${blocks}   head vs wall clock (s) ${ahead}`,
+    `  ${target.padEnd(16)} ${rates[target].toFixed(0).padStart(5)} tx/s (median)   blocks per burst ${blocks}   head vs wall clock (s) ${ahead}${left ? `   ${left} stalled burst(s) left out` : ''}`,
   )
 }
-console.log(`  devnet / anvil direct: ${(rates.devnet! / rates['anvil direct']!).toFixed(2)}x`)
+const ratio = (a: Target, b: Target) => `${(rates[a] / rates[b]).toFixed(2)}x`
+console.log(`  devnet / anvil direct: ${ratio('devnet', 'anvil direct')}`)
+console.log(`  bare proxy / anvil direct: ${ratio('bare proxy', 'anvil direct')} (the most any process in the path can give here)`)
+console.log(`  devnet / proxy + recovery: ${ratio('devnet', 'proxy + recovery')}`)
 console.log(
   `  load average: ${loadavg()
     .map((l) => l.toFixed(2))
