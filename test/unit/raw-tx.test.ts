@@ -1,12 +1,13 @@
 /**
  * A raw send's sender, as the devnet's pool recovers it (packages/devnet/src/l1/pool/rawTx.ts): with libsecp256k1 in
  * WebAssembly (tiny-secp256k1) where it loads, else @noble/curves; both agree with viem's signer on every envelope, and refuse the same
- * signatures.
+ * signatures; recovered on the worker thread (senderRecovery.ts), the same answers in the order asked.
  */
 import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { decodeRawTransaction, jsRecover, wasmRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
+import { decodeRawTransaction, encodeRlp, jsRecover, type Rlp, wasmRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
+import { decodeRawTransactionOffThread } from '../../packages/devnet/src/l1/pool/senderRecovery.js'
 
 const account = privateKeyToAccount(keccak256(toHex('raw tx sender')))
 const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
@@ -58,5 +59,48 @@ describe('raw transaction sender', () => {
       expect(() => wasm(r, s, bit, hash)).toThrow()
       expect(() => js(r, s, bit, hash)).toThrow()
     }
+  })
+
+  it('recovers on the worker thread what it recovers inline, in order, a burst and bad signatures included', async () => {
+    const signers = Array.from({ length: 10 }, (_, i) => privateKeyToAccount(keccak256(toHex(`burst ${i}`))))
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, (_, k) =>
+        signers[k % 10]!.signTransaction({
+          type: 'eip1559',
+          chainId: 43_210,
+          nonce: k,
+          to: '0x000000000000000000000000000000000000dEaD',
+          value: 1n,
+          gas: 21_000n,
+          maxFeePerGas: parseGwei('50'),
+          maxPriorityFeePerGas: 1n,
+        }),
+      ),
+    )
+    // The last one's r, s and parity replaced by what has no key: r of zero, s of n, a parity of 4, r over 256 bits.
+    const resigned = (r: bigint, s: bigint, parity: number) => {
+      const bytes = (v: bigint) =>
+        v === 0n
+          ? new Uint8Array()
+          : Uint8Array.from(Buffer.from(v.toString(16).padStart(2 * Math.ceil(v.toString(16).length / 2), '0'), 'hex'))
+      const unsigned: Rlp[] = [
+        bytes(43_210n),
+        bytes(1n),
+        bytes(1n),
+        bytes(50n),
+        bytes(21_000n),
+        new Uint8Array(20),
+        bytes(1n),
+        new Uint8Array(),
+        [],
+      ]
+      return `0x02${Buffer.from(encodeRlp([...unsigned, bytes(BigInt(parity)), bytes(r), bytes(s)])).toString('hex')}`
+    }
+    const bad = [resigned(0n, 1n, 0), resigned(1n, n, 0), resigned(1n, 1n, 4), resigned(1n << 256n, 1n, 0)]
+    const raws = [...burst, ...bad, 'not a transaction']
+    const offThread = await Promise.all(raws.map(decodeRawTransactionOffThread))
+    expect(offThread).toEqual(raws.map(decodeRawTransaction))
+    expect(offThread.slice(0, 200).map((t) => t?.sender)).toEqual(burst.map((_, k) => signers[k % 10]!.address.toLowerCase()))
+    expect(offThread.slice(200)).toEqual([undefined, undefined, undefined, undefined, undefined])
   })
 })

@@ -129,13 +129,24 @@ export function rawTransactionSender(raw: string): string | undefined {
 /** A decoded transaction's message fields, as `eth_call` / `debug_traceCall` take them. */
 export type TxMessage = { to?: string; gas: string; value: string; input: string; accessList: { address: string; storageKeys: string[] }[] }
 
+/** A decoded transaction as the pool reads it: sender, nonce, fee and tip caps, whether it creates, its message. */
+export type DecodedTransaction = {
+  sender: string
+  nonce: bigint
+  feeCap: bigint
+  tipCap: bigint
+  create: boolean
+  message: TxMessage
+}
+
+/** A transaction's signature over its signing payload's hash: what its sender is recovered from. */
+export type SignedPayload = { r: bigint; s: bigint; yParity: number; hash: Uint8Array }
+
 /**
- * Sender, nonce, fee cap (gas price or max fee per gas), whether it creates a contract (empty `to`)
- * and its message, or undefined when unreadable.
+ * A transaction's fields and its signature, the sender not yet recovered (the costly part, ./senderRecovery.ts),
+ * or undefined when the bytes are not a signed transaction.
  */
-export function decodeRawTransaction(
-  raw: string,
-): { sender: string; nonce: bigint; feeCap: bigint; tipCap: bigint; create: boolean; message: TxMessage } | undefined {
+export function parseRawTransaction(raw: string): { unsigned: Omit<DecodedTransaction, 'sender'>; signed: SignedPayload } | undefined {
   try {
     const bytes = rawBytes(raw)
     if (bytes.length === 0) return undefined
@@ -162,11 +173,12 @@ export function decodeRawTransaction(
       yParity = toBig(fields[fields.length - 3]!)
       payload = concat([Uint8Array.of(type), encodeRlp(unsigned)])
     }
-    const r = toBig(fields[fields.length - 2]!)
-    const s = toBig(fields[fields.length - 1]!)
-    recover ??= wasmRecover() ?? jsRecover()
-    const key = recover(r, s, Number(yParity), keccak_256(payload))
-    const sender = `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
+    const signed = {
+      r: toBig(fields[fields.length - 2]!),
+      s: toBig(fields[fields.length - 1]!),
+      yParity: Number(yParity),
+      hash: keccak_256(payload),
+    }
     // Field positions: legacy [nonce, gasPrice, gas, to, …]; type 1 [chainId, nonce, gasPrice, gas, to, …];
     // types 2-4 [chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, …].
     const legacy = bytes[0]! >= 0xc0
@@ -176,8 +188,7 @@ export function decodeRawTransaction(
     const hex = (b: Rlp) => `0x${hexOf(b as Uint8Array)}`
     // After `to`: value, data, and (typed envelopes) the access list.
     const accessList = legacy ? [] : (fields[toIndex + 3] as Rlp[][])
-    return {
-      sender,
+    const unsigned = {
       nonce: toBig(fields[legacy ? 0 : 1]!),
       feeCap: toBig(fields[feeCapIndex]!),
       tipCap: toBig(fields[legacy || bytes[0] === 1 ? feeCapIndex : 2]!),
@@ -190,6 +201,25 @@ export function decodeRawTransaction(
         accessList: accessList.map(([address, keys]) => ({ address: hex(address!), storageKeys: (keys as Rlp[]).map(hex) })),
       },
     }
+    return { unsigned, signed }
+  } catch {
+    return undefined
+  }
+}
+
+/** The address of the key that signed `signed`, lower-case hex; throws where the signature has none. */
+export function recoverSender({ r, s, yParity, hash }: SignedPayload): string {
+  recover ??= wasmRecover() ?? jsRecover()
+  const key = recover(r, s, yParity, hash)
+  return `0x${Buffer.from(keccak_256(key.subarray(1)).subarray(12)).toString('hex')}`
+}
+
+/** Sender, nonce, fee and tip caps, whether it creates a contract (empty `to`) and its message, or undefined when unreadable. */
+export function decodeRawTransaction(raw: string): DecodedTransaction | undefined {
+  const parsed = parseRawTransaction(raw)
+  if (!parsed) return undefined
+  try {
+    return { sender: recoverSender(parsed.signed), ...parsed.unsigned }
   } catch {
     return undefined
   }

@@ -30,7 +30,8 @@ import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
-import { createAddress, decodeRawTransaction, unprotectedTransaction } from './rawTx.js'
+import { createAddress, unprotectedTransaction } from './rawTx.js'
+import { decodeRawTransactionOffThread } from './senderRecovery.js'
 import { replaces } from './replacement.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
 import { intrinsicGas } from '../block/nodeGas.js'
@@ -90,7 +91,7 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   const unprotected = typeof raw === 'string' ? unprotectedTransaction(raw) : undefined
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
-  const tx = typeof raw === 'string' ? decodeRawTransaction(raw) : undefined
+  const tx = typeof raw === 'string' ? await decodeRawTransactionOffThread(raw) : undefined
   // core/txpool/validation.go ValidateTransaction: the size (`tx.Size()`, the encoding's) before any costly check.
   const size = tx && typeof raw === 'string' ? (raw.length - 2) / 2 : 0
   if (size > txMaxSize) return { outcome: nodeError(`oversized data: transaction size ${size}, limit ${txMaxSize}`) }
