@@ -3,7 +3,9 @@
  * blocks, transactions and receipts; gzip, hex) and what the devnet knows beside it that the chain cannot give
  * back once reloaded: the precompiles' logs taken, Warp messages and state upgrades applied, the fees credited,
  * and each block's fee window, block gas cost, time in milliseconds and node gas (anvil keeps no state of old
- * blocks after a load, so none of them could be traced or read at again).
+ * blocks after a load, so none of them could be traced or read at again). Not the pool's transactions (anvil's pool
+ * and ./pool/pendingPool.ts): a node keeps none across a restart (plugin/evm/vm.go `Initialize` sets
+ * `TxPool.Journal = ""`; core/txpool/legacypool `New` opens a journal only with one).
  */
 import type { AnvilClient } from './anvilClient.js'
 import type { BlockFees, BlockFeesSnapshot } from './block/blockFees.js'

@@ -8,8 +8,8 @@
  *   own `eth_estimateGas`, so its refusals are theirs;
  * - a sender without a role on a running Tx Allow List is refused: `cannot issue transaction from
  *   non-allow listed address: <sender>` (core/txpool/validation.go, plugin/evm/vmerrors);
- * - a raw transaction over 128 KiB is refused before anything else of the pool's: `oversized data: transaction size
- *   <N>, limit 131072` (core/txpool/validation.go);
+ * - a transaction over 128 KiB of encoding (raw, or the one anvil signs for `eth_sendTransaction`) is refused before
+ *   anything else of the pool's: `oversized data: transaction size <N>, limit 131072` (core/txpool/validation.go);
  * - a fee cap under the fee config's `minBaseFee` is refused: `transaction underpriced: address <sender>
  *   have gas fee cap (X) < pool minimum fee cap (Y)` (core/txpool/validation.go); one over it but under
  *   the next block's base fee waits in ./pendingPool.ts;
@@ -83,6 +83,74 @@ type Sign = (tx: Send) => Promise<{ raw: string; nonce: bigint } | undefined>
 /** The largest transaction the node's pool takes (core/txpool/legacypool `txMaxSize`: 4 × `txSlotSize`, 32 KiB). */
 const txMaxSize = 4 * 32 * 1024
 
+/**
+ * core/txpool/validation.go ValidateTransaction: the size (`tx.Size()`, the encoding's) before any costly check;
+ * undefined where the transaction is within the limit.
+ */
+const sizeRefusal = (size: number): CallOutcome | undefined =>
+  size > txMaxSize ? nodeError(`oversized data: transaction size ${size}, limit ${txMaxSize}`) : undefined
+
+/**
+ * The most bytes a signed transaction's encoding holds besides its input and its access list's entries. The node's
+ * pool takes types 0 to 2 (legacypool `validateTxBasics`); a type-2 one is the largest: its type byte (1), the list's
+ * prefix (5, for any payload under 4 GiB), chain ID, tip cap, fee cap and value (33 each, as uint256), nonce and gas
+ * (9 each, uint64), `to` (21), the input's and access list's prefixes (5 each), y parity (1), r and s (33 each).
+ */
+const encodingOverhead = 1 + 5 + 4 * 33 + 2 * 9 + 21 + 2 * 5 + 1 + 2 * 33
+
+/** The fields of `eth_sendTransaction` arguments whose encoding {@link encodingOverhead} bounds. */
+const boundedFields = new Set([
+  'from',
+  'to',
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'value',
+  'nonce',
+  'chainId',
+  'type',
+])
+
+/**
+ * A bound of the encoding of the transaction signed for `args`, or undefined where it has fields the bound does not
+ * know (an authorization list, blobs: the size is measured). An access list entry is at most 31 bytes (its list's and
+ * its keys list's prefixes, 5 each, the address, 21) and 33 a key; the input is counted from its hex digits.
+ *
+ * @example
+ * encodingBound({ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', data: '0x00' }) // 256: 254 and the data's 2 digits
+ */
+export function encodingBound(args: Args): number | undefined {
+  let bytes = encodingOverhead
+  for (const [field, value] of Object.entries(args)) {
+    if (value === undefined || value === null || field === 'data' || field === 'input') continue
+    if (field === 'accessList' && Array.isArray(value)) {
+      for (const entry of value as { storageKeys?: unknown }[]) {
+        const keys = entry?.storageKeys ?? []
+        if (!Array.isArray(keys)) return undefined
+        bytes += 31 + 33 * keys.length
+      }
+    } else if (!boundedFields.has(field)) return undefined
+  }
+  // setDefaults refuses a `data` and an `input` that differ: the larger counts.
+  const hexBytes = (v: unknown) => (v === undefined || v === null ? 0 : typeof v === 'string' ? Math.ceil(v.length / 2) : Number.NaN)
+  const input = Math.max(hexBytes(args.data), hexBytes(args.input))
+  return Number.isNaN(input) ? undefined : bytes + input
+}
+
+/**
+ * The refusal of an `eth_sendTransaction` whose signed transaction is over the pool's limit: the node's wallet signs it
+ * (internal/ethapi/api.go `SendTransaction`) and `SubmitTransaction` hands it to the pool, which measures its encoding.
+ * Only a send whose bound (`encodingBound`) is over the limit is signed by anvil to be measured (its signature is the
+ * node's: both sign as RFC 6979 says); one anvil cannot sign for (an impersonated account) is left to anvil's answer.
+ */
+async function unsignedSizeRefusal({ anvil }: L1, args: Args): Promise<CallOutcome | undefined> {
+  const bound = encodingBound(args)
+  if (bound !== undefined && bound <= txMaxSize) return undefined
+  const signed = await anvil.raw<string>('eth_signTransaction', [args])
+  return typeof signed.result === 'string' ? sizeRefusal((signed.result.length - 2) / 2) : undefined
+}
+
 /** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
 export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
   const [raw] = argsOf(call)
@@ -92,9 +160,8 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
     return { outcome: nodeError('only replay-protected (EIP-155) transactions allowed over RPC') }
   const tx = typeof raw === 'string' ? await decodeRawTransactionOffThread(raw) : undefined
-  // core/txpool/validation.go ValidateTransaction: the size (`tx.Size()`, the encoding's) before any costly check.
-  const size = tx && typeof raw === 'string' ? (raw.length - 2) / 2 : 0
-  if (size > txMaxSize) return { outcome: nodeError(`oversized data: transaction size ${size}, limit ${txMaxSize}`) }
+  const oversized = tx && typeof raw === 'string' ? sizeRefusal((raw.length - 2) / 2) : undefined
+  if (oversized) return { outcome: oversized }
   const admission = await admitToPool(call, tx, l1, async ({ nonce }) =>
     typeof raw === 'string' && nonce !== undefined ? { raw, nonce } : undefined,
   )
@@ -123,6 +190,8 @@ export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admiss
   const [given, ...rest] = argsOf(call)
   const filled = await fillDefaults(l1.anvil, await withPoolNonce(l1, given), estimator(l1), () => l1.blockFees.tips.suggestTip())
   if (filled && 'error' in filled) return { outcome: filled.error }
+  const oversized = filled ? await unsignedSizeRefusal(l1, filled.args) : undefined
+  if (oversized) return { outcome: oversized }
   const sent = filled ? { ...call, params: JSON.stringify([filled.args, ...rest]) } : call
   return admitToPool(sent, unsignedSend(filled?.args ?? given), l1, async (tx) => {
     const nonce = tx.nonce ?? (await pendingNonce(l1, tx.sender))
