@@ -5,7 +5,43 @@
  */
 import { Agent, request } from 'node:http'
 import { parseJson } from 'subnet-rpc'
+import { findMember, scanFirstValue } from '../wire/goScanner.js'
 import type { CallOutcome } from './rpc/envelope.js'
+
+/** One call's reply as anvil wrote it: its id's, result's and error's JSON texts (undefined where absent). */
+export type RawReply = { id?: string; result?: string; error?: string }
+
+/** How anvil writes a successful reply to a single call with id 0: the result follows, then `}`. */
+const resultOfCall0 = '{"jsonrpc":"2.0","id":0,"result":'
+
+/** A reply object's members as texts, read without re-encoding (a forwarded result keeps anvil's bytes). */
+export function splitReply(text: string): RawReply | undefined {
+  // anvil's serializer writes the members in this order and no space: the result is the rest (scanned otherwise).
+  if (text.startsWith(resultOfCall0) && text.endsWith('}')) return { id: '0', result: text.slice(resultOfCall0.length, -1) }
+  const scan = scanFirstValue(text)
+  if (!scan.ok || scan.kind !== 'object') return undefined
+  const raw = (name: string) => {
+    const m = findMember(scan.members, name)
+    return m ? text.slice(m.value.start, m.value.end) : undefined
+  }
+  return { id: raw('id'), result: raw('result'), error: raw('error') }
+}
+
+/** A batch reply's replies by id (empty where the text is no array). */
+export function splitBatchReply(text: string): Map<string, RawReply> {
+  const byId = new Map<string, RawReply>()
+  const scan = scanFirstValue(text)
+  if (scan.ok && scan.kind === 'array') {
+    for (const span of scan.elements) {
+      const reply = splitReply(text.slice(span.start, span.end))
+      if (reply?.id !== undefined) byId.set(reply.id, reply)
+    }
+  }
+  return byId
+}
+
+/** A read waiting for the next batch: its call's text without the id, and who waits for its reply. */
+type QueuedRead = { method: string; params: string; resolve: (reply: RawReply | undefined) => void; reject: (e: Error) => void }
 
 export type Block = { number: bigint; hash: string; parentHash: string; timestamp: bigint }
 
@@ -55,51 +91,62 @@ export class AnvilClient {
     })
   }
 
-  /** Reads asked for since the last flush, each distinct call once, with who waits for it. */
-  private reads = new Map<string, { method: string; params: unknown[]; waiting: { resolve(v: unknown): void; reject(e: Error): void }[] }>()
+  /** Reads waiting for the next batch, in the order asked. */
+  private queued: QueuedRead[] = []
+  /** The parsed reads of the next batch, by call, which callers of `shared` meanwhile share. */
+  private sharedReads = new Map<string, Promise<unknown>>()
 
   /**
-   * A read-only call sent with the others asked for in the same turn of the event loop, in one batch, each
-   * distinct call once: the sends of a burst read their senders' nonces in one request instead of one each.
-   * Sent after it is asked for, so it reads no older state than a request of its own; its error is thrown as
-   * `request`'s.
+   * A read-only call (`params` its JSON text) sent with the other reads asked for in the same turn of the event
+   * loop, in one batch: the receipts a burst's clients poll and the nonces its sends read go in one request
+   * instead of one each. Sent after it is asked for, so it reads no older state than a request of its own.
+   * Resolves with its reply's texts (undefined where anvil's reply has none for it); rejects where anvil is not
+   * reachable.
    */
-  shared<T = unknown>(method: string, params: unknown[]): Promise<T> {
-    const key = JSON.stringify([method, params])
-    return new Promise<T>((resolve, reject) => {
-      const read = this.reads.get(key)
-      const waiter = { resolve: resolve as (v: unknown) => void, reject }
-      if (read) read.waiting.push(waiter)
-      else {
-        if (this.reads.size === 0) setImmediate(() => void this.flushReads())
-        this.reads.set(key, { method, params, waiting: [waiter] })
-      }
+  read(method: string, params: string): Promise<RawReply | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => void this.flushReads())
+      this.queued.push({ method, params, resolve, reject })
     })
   }
 
+  /**
+   * `read`, parsed, each distinct call once in its batch (the sends of a burst ask for their senders' nonces
+   * together); its error is thrown as `request`'s.
+   */
+  shared<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    const key = JSON.stringify([method, params])
+    let read = this.sharedReads.get(key)
+    if (!read) {
+      read = this.read(method, JSON.stringify(params)).then((reply) => {
+        if (!reply || (reply.error !== undefined && reply.error !== 'null')) {
+          const message = reply?.error ? (parseJson(reply.error) as { message?: string }).message : 'no reply'
+          throw new Error(`anvil ${method}: ${message}`)
+        }
+        return parseJson(reply.result ?? 'null')
+      })
+      this.sharedReads.set(key, read)
+    }
+    return read as Promise<T>
+  }
+
   private async flushReads(): Promise<void> {
-    const reads = [...this.reads.values()]
-    this.reads = new Map()
-    const first = this.nextId
-    this.nextId += reads.length
-    let replies: { id: number; result?: unknown; error?: { message: string } }[]
+    const reads = this.queued
+    this.queued = []
+    this.sharedReads = new Map()
+    const call = (r: QueuedRead, id: number) => `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(r.method)},"params":${r.params}}`
+    let text: string
     try {
-      const text = await this.post(
-        JSON.stringify(reads.map(({ method, params }, i) => ({ jsonrpc: '2.0', id: first + i, method, params }))),
-      )
-      replies = parseJson(text) as typeof replies
-      if (!Array.isArray(replies)) throw new Error(`anvil sent no batch reply: ${text.slice(0, 200)}`)
+      text = await this.post(reads.length === 1 ? call(reads[0]!, 0) : `[${reads.map(call).join(',')}]`)
     } catch (e) {
-      for (const read of reads) for (const w of read.waiting) w.reject(e as Error)
+      for (const r of reads) r.reject(e as Error)
       return
     }
-    const byId = new Map(replies.map((r) => [Number(r.id), r]))
-    reads.forEach(({ method, waiting }, i) => {
-      const r = byId.get(first + i)
-      for (const w of waiting)
-        if (r && !r.error) w.resolve(r.result)
-        else w.reject(new Error(`anvil ${method}: ${r?.error?.message ?? 'no reply'}`))
-    })
+    if (reads.length === 1) reads[0]!.resolve(splitReply(text))
+    else {
+      const byId = splitBatchReply(text)
+      for (let i = 0; i < reads.length; i++) reads[i]!.resolve(byId.get(String(i)))
+    }
   }
 
   /**

@@ -5,6 +5,7 @@
  * "method not found" is the node's text, since a node names the method.
  */
 import { findMember, scanFirstValue } from '../../wire/goScanner.js'
+import { type RawReply, splitBatchReply, splitReply } from '../anvilClient.js'
 import { goJson } from 'subnet-rpc/internal'
 import { type Admission, RpcError, type CallExecutor, type CallOutcome, type ChainCall } from './envelope.js'
 import type { L1, L1Parts } from '../context.js'
@@ -15,22 +16,7 @@ const methodNotFound = (method: string): CallOutcome => ({
   error: { code: -32601, message: `the method ${method} does not exist/is not available` },
 })
 
-/** How anvil writes a successful reply to a single call the devnet sent with id 0: the result follows, then `}`. */
-const resultOfCall0 = '{"jsonrpc":"2.0","id":0,"result":'
-
-function splitReply(text: string): { id?: string; result?: string; error?: string } | undefined {
-  // anvil's serializer writes the members in this order and no space: the result is the rest (scanned otherwise).
-  if (text.startsWith(resultOfCall0) && text.endsWith('}')) return { id: '0', result: text.slice(resultOfCall0.length, -1) }
-  const scan = scanFirstValue(text)
-  if (!scan.ok || scan.kind !== 'object') return undefined
-  const raw = (name: string) => {
-    const m = findMember(scan.members, name)
-    return m ? text.slice(m.value.start, m.value.end) : undefined
-  }
-  return { id: raw('id'), result: raw('result'), error: raw('error') }
-}
-
-function toOutcome(method: string, reply: { result?: string; error?: string } | undefined): CallOutcome {
+function toOutcome(method: string, reply: RawReply | undefined): CallOutcome {
   if (!reply) return { error: { code: -32603, message: 'devnet: anvil sent an unreadable reply' } }
   if (reply.error !== undefined && reply.error !== 'null') {
     const scan = scanFirstValue(reply.error)
@@ -85,6 +71,9 @@ export function createExecutor(parts: L1Parts): CallExecutor {
   return (calls) => executor.run(calls)
 }
 
+/** A call's answer where anvil could not be asked. */
+const unreachable = (e: Error): CallOutcome => ({ error: { code: -32000, message: `devnet: anvil is not reachable: ${e.message}` } })
+
 /** Sends `calls` to anvil in one request (one batch when several) and splits its reply by call. */
 async function forwardTo(anvil: L1Parts['anvil'], calls: ChainCall[]): Promise<CallOutcome[]> {
   const body = calls.map(
@@ -95,18 +84,10 @@ async function forwardTo(anvil: L1Parts['anvil'], calls: ChainCall[]): Promise<C
   try {
     text = await anvil.post(calls.length === 1 ? body[0]! : `[${body.join(',')}]`)
   } catch (e) {
-    const message = `devnet: anvil is not reachable: ${(e as Error).message}`
-    return calls.map(() => ({ error: { code: -32000, message } }))
+    return calls.map(() => unreachable(e as Error))
   }
   if (calls.length === 1) return [toOutcome(calls[0]!.method, splitReply(text))]
-  const scan = scanFirstValue(text)
-  const byId = new Map<string, { result?: string; error?: string }>()
-  if (scan.ok && scan.kind === 'array') {
-    for (const span of scan.elements) {
-      const reply = splitReply(text.slice(span.start, span.end))
-      if (reply?.id !== undefined) byId.set(reply.id, reply)
-    }
-  }
+  const byId = splitBatchReply(text)
   return calls.map((c, i) => toOutcome(c.method, byId.get(String(i))))
 }
 
@@ -168,32 +149,22 @@ class L1Executor {
     return forwardTo(this.l1.anvil, calls)
   }
 
-  /** Groups of point reads waiting to go to anvil in the next batch (`forwardRead`). */
-  private readsQueued: { calls: ChainCall[]; resolve: (outcomes: CallOutcome[]) => void }[] = []
-
   /**
    * Reads, in one anvil batch with the point reads of the other calls that came in the same turn of the event loop
-   * (the receipts a burst's clients poll: one request instead of one each). Each is sent after it came, so it reads
-   * no older state than a request of its own; a group with a call that may take long (logs, traces, simulations)
-   * goes on its own, so that no point read waits for it.
+   * (../anvilClient.ts `read`: the receipts a burst's clients poll go in one request instead of one each). A group
+   * with a call that may take long (logs, traces, simulations) goes on its own, so that no point read waits for it.
    */
   private forwardRead(calls: ChainCall[]): Promise<CallOutcome[]> {
     if (!calls.every((c) => pointReads.has(c.method))) return this.forward(calls)
-    return new Promise((resolve) => {
-      if (this.readsQueued.length === 0)
-        setImmediate(() => {
-          const queued = this.readsQueued
-          this.readsQueued = []
-          void this.forward(queued.flatMap((q) => q.calls)).then((outcomes) => {
-            let at = 0
-            for (const q of queued) {
-              q.resolve(outcomes.slice(at, at + q.calls.length))
-              at += q.calls.length
-            }
-          })
-        })
-      this.readsQueued.push({ calls, resolve })
-    })
+    const { anvil } = this.l1
+    return Promise.all(
+      calls.map((c) =>
+        anvil.read(c.method, paramsForAnvil(rowOf(c.method).tags, c.params ?? '[]')).then(
+          (reply) => toOutcome(c.method, reply),
+          (e: Error) => unreachable(e),
+        ),
+      ),
+    )
   }
 
   /** The devnet in step with the head block: settled (../block/miner.ts), the blockers of mined sends freed. */
