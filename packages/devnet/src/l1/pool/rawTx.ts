@@ -132,6 +132,8 @@ export type TxMessage = { to?: string; gas: string; value: string; input: string
 /** A decoded transaction as the pool reads it: sender, nonce, fee and tip caps, whether it creates, its message. */
 export type DecodedTransaction = {
   sender: string
+  /** The envelope's type: 0 legacy, else its first byte (1 to 4). */
+  type: number
   nonce: bigint
   feeCap: bigint
   tipCap: bigint
@@ -189,6 +191,7 @@ export function parseRawTransaction(raw: string): { unsigned: Omit<DecodedTransa
     // After `to`: value, data, and (typed envelopes) the access list.
     const accessList = legacy ? [] : (fields[toIndex + 3] as Rlp[][])
     const unsigned = {
+      type: legacy ? 0 : bytes[0]!,
       nonce: toBig(fields[legacy ? 0 : 1]!),
       feeCap: toBig(fields[feeCapIndex]!),
       tipCap: toBig(fields[legacy || bytes[0] === 1 ? feeCapIndex : 2]!),

@@ -174,7 +174,7 @@ export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> 
     after: async (outcome) => {
       if ('result' in outcome) {
         const hash = JSON.parse(outcome.result) as unknown
-        if (typeof hash === 'string') l1.blockFees.gas.remember({ hash, from: tx.sender, to: to ?? null, input, accessList })
+        if (typeof hash === 'string') l1.blockFees.gas.remember({ hash, from: tx.sender, to: to ?? null, input, accessList, type: tx.type })
       }
       await after?.(outcome)
     },
