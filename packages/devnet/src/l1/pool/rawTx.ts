@@ -292,3 +292,26 @@ export function unprotectedTransaction(raw: string): { hash: string } | undefine
     return undefined
   }
 }
+
+/**
+ * A signed transaction's gas price as `tx.GasPrice()` gives it (a dynamic-fee envelope's fee cap) and its gas limit,
+ * read without hashing or recovering anything (the RPC fee cap's check, ./txFeeCap.ts); undefined where unreadable.
+ */
+export function gasPriceAndGas(raw: string): { gasPrice: bigint; gas: bigint } | undefined {
+  try {
+    const bytes = rawBytes(raw)
+    if (bytes.length === 0) return undefined
+    const legacy = bytes[0]! >= 0xc0
+    if (!legacy && (bytes[0]! < 1 || bytes[0]! > 4)) return undefined
+    const fields = decodeRlp(bytes, legacy ? 0 : 1).item
+    if (!Array.isArray(fields)) return undefined
+    // Legacy [nonce, gasPrice, gas, …]; type 1 [chainId, nonce, gasPrice, gas, …]; types 2-4 [chainId, nonce, tip, feeCap, gas, …].
+    const priceAt = legacy ? 1 : bytes[0] === 1 ? 2 : 3
+    const price = fields[priceAt]
+    const gas = fields[priceAt + 1]
+    if (!(price instanceof Uint8Array) || !(gas instanceof Uint8Array)) return undefined
+    return { gasPrice: toBig(price), gas: toBig(gas) }
+  } catch {
+    return undefined
+  }
+}

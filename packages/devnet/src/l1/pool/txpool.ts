@@ -6,6 +6,9 @@
  * - `eth_sendTransaction` and `eth_fillTransaction` fill fees and gas as a node does (internal/ethapi
  *   transaction_args.go `setDefaults`, ./fillTransaction.ts): the estimate is the devnet's
  *   own `eth_estimateGas`, so its refusals are theirs;
+ * - before the pool (internal/ethapi/api.go `SubmitTransaction`): a fee (`gasPrice × gas`, a dynamic-fee
+ *   transaction's fee cap as its price) over the chain config's `rpc-tx-fee-cap` is refused (`tx fee (X ether) exceeds
+ *   the configured cap (Y ether)`, ./txFeeCap.ts), then an unprotected raw transaction the chain config does not allow;
  * - a sender without a role on a running Tx Allow List is refused: `cannot issue transaction from
  *   non-allow listed address: <sender>` (core/txpool/validation.go, plugin/evm/vmerrors);
  * - a transaction over 128 KiB of encoding (raw, or the one anvil signs for `eth_sendTransaction`) is refused before
@@ -30,7 +33,8 @@ import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
-import { createAddress, unprotectedTransaction } from './rawTx.js'
+import { createAddress, gasPriceAndGas, unprotectedTransaction } from './rawTx.js'
+import { txFeeRefusal } from './txFeeCap.js'
 import { decodeRawTransactionOffThread } from './senderRecovery.js'
 import { replaces } from './replacement.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
@@ -177,10 +181,27 @@ async function unsignedSizeRefusal({ anvil }: L1, args: Args): Promise<CallOutco
   return typeof signed.result === 'string' ? sizeRefusal((signed.result.length - 2) / 2) : undefined
 }
 
+/**
+ * The RPC fee cap's refusal of filled `eth_sendTransaction` arguments: `SendTransaction` signs them, then
+ * `SubmitTransaction` runs `checkTxFee` before the pool's checks. The transaction `toTransaction` builds has
+ * `maxFeePerGas` as its gas price where it is set (a dynamic-fee one), else `gasPrice`.
+ */
+function argsFeeRefusal(l1: L1, args: Args): CallOutcome | undefined {
+  const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
+  const price = quantity(args.maxFeePerGas) ?? quantity(args.gasPrice)
+  const gas = quantity(args.gas)
+  const refusal = price !== undefined && gas !== undefined ? txFeeRefusal(price, gas, l1.chainConfig.rpcTxFeeCap) : undefined
+  return refusal ? nodeError(refusal) : undefined
+}
+
 /** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
 export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
   const [raw] = argsOf(call)
-  // internal/ethapi/api.go SubmitTransaction: before the pool, unless the chain config allows it
+  // internal/ethapi/api.go SubmitTransaction: the RPC fee cap first (checkTxFee), arithmetic on the decoded fields.
+  const priced = typeof raw === 'string' ? gasPriceAndGas(raw) : undefined
+  const overCap = priced && txFeeRefusal(priced.gasPrice, priced.gas, l1.chainConfig.rpcTxFeeCap)
+  if (overCap) return { outcome: nodeError(overCap) }
+  // Then the replay protection, before the pool, unless the chain config allows it
   // (eth/api_backend.go UnprotectedAllowed: `allow-unprotected-txs`, or the hash in `allow-unprotected-tx-hashes`).
   const unprotected = typeof raw === 'string' ? unprotectedTransaction(raw) : undefined
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
@@ -216,6 +237,8 @@ export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admiss
   const [given, ...rest] = argsOf(call)
   const filled = await fillDefaults(l1.anvil, await withPoolNonce(l1, given), estimator(l1), () => l1.blockFees.tips.suggestTip())
   if (filled && 'error' in filled) return { outcome: filled.error }
+  const overCap = filled ? argsFeeRefusal(l1, filled.args) : undefined
+  if (overCap) return { outcome: overCap }
   const oversized = filled ? await unsignedSizeRefusal(l1, filled.args) : undefined
   if (oversized) return { outcome: oversized }
   const sent = filled ? { ...call, params: JSON.stringify([filled.args, ...rest]) } : call
