@@ -63,6 +63,18 @@ describe('gasPriceAndGas', () => {
     expect(gasPriceAndGas(accessList)).toEqual({ gasPrice: 6n, gas: 21_002n })
     const dynamic = await account.signTransaction({ chainId: 1, nonce: 7, maxFeePerGas: 9n, maxPriorityFeePerGas: 2n, gas: 21_003n, to })
     expect(gasPriceAndGas(dynamic)).toEqual({ gasPrice: 9n, gas: 21_003n })
+    // A long list prefix (0xfa: three length bytes) before the fields; the 120 KB input is not read.
+    const large = await account.signTransaction({
+      chainId: 1,
+      nonce: 7,
+      maxFeePerGas: 9n,
+      maxPriorityFeePerGas: 2n,
+      gas: 21_004n,
+      to,
+      data: `0x${'ab'.repeat(120_000)}`,
+    })
+    expect(gasPriceAndGas(large)).toEqual({ gasPrice: 9n, gas: 21_004n })
+    expect(gasPriceAndGas(dynamic.slice(0, 14))).toBeUndefined() // cut inside the fields it reads
     expect(gasPriceAndGas('0x')).toBeUndefined()
     expect(gasPriceAndGas('0x05c0')).toBeUndefined()
   })

@@ -44,6 +44,35 @@ export function feeInEther(gasPrice: bigint, gas: bigint): number {
   return Number(m) * 2 ** (e + Number(shift))
 }
 
+/** A finite float64 as its sign and `mantissa × 2^exp`, exactly. */
+function binary(x: number): { negative: boolean; mantissa: bigint; exp: number } {
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, x)
+  const bits = view.getBigUint64(0)
+  const biased = Number((bits >> 52n) & 0x7ffn)
+  const fraction = bits & ((1n << 52n) - 1n)
+  return {
+    negative: bits >> 63n === 1n,
+    mantissa: biased === 0 ? fraction : fraction | (1n << 52n),
+    exp: (biased === 0 ? 1 : biased) - 1075,
+  }
+}
+
+/** The wei under a positive cap (its exact value × 1e18, floored), by cap: the last one asked for. */
+let capInWei: { cap: number; wei: bigint } | undefined
+
+/**
+ * The most wei of fee that is surely within `cap` (positive): at most the cap exactly, so its quotient, however
+ * rounded, is not over the cap (a float64); a send's check is then one multiplication and one comparison.
+ */
+function weiWithin(cap: number): bigint {
+  if (capInWei?.cap !== cap) {
+    const { mantissa, exp } = binary(cap)
+    capInWei = { cap, wei: exp >= 0 ? (mantissa * ether) << BigInt(exp) : (mantissa * ether) >> BigInt(-exp) }
+  }
+  return capInWei.wei
+}
+
 /**
  * A float64 as Go's `%.2f` prints it: its exact binary value rounded to hundredths, a tie to the even one
  * (strconv `bigFtoa`, `shouldRoundUp`); never exponent notation.
@@ -53,15 +82,7 @@ export function feeInEther(gasPrice: bigint, gas: bigint): number {
  */
 export function goFixed2(x: number): string {
   if (!Number.isFinite(x)) return x > 0 ? '+Inf' : x < 0 ? '-Inf' : 'NaN'
-  const view = new DataView(new ArrayBuffer(8))
-  view.setFloat64(0, x)
-  const bits = view.getBigUint64(0)
-  const negative = bits >> 63n === 1n
-  const biased = Number((bits >> 52n) & 0x7ffn)
-  const fraction = bits & ((1n << 52n) - 1n)
-  // x = mantissa × 2^exp exactly.
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n)
-  const exp = (biased === 0 ? 1 : biased) - 1075
+  const { negative, mantissa, exp } = binary(x)
   const cents = exp >= 0 ? (mantissa * 100n) << BigInt(exp) : roundHalfEven(mantissa * 100n, 1n << BigInt(-exp))
   return `${negative ? '-' : ''}${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
 }
@@ -74,7 +95,7 @@ export function goFixed2(x: number): string {
  * txFeeRefusal(2_000_000_000_000n, 100_000n, 0.1) // 'tx fee (0.20 ether) exceeds the configured cap (0.10 ether)'
  */
 export function txFeeRefusal(gasPrice: bigint, gas: bigint, cap: number): string | undefined {
-  if (cap === 0) return undefined
+  if (cap === 0 || (cap > 0 && gasPrice * gas <= weiWithin(cap))) return undefined
   const fee = feeInEther(gasPrice, gas)
   return fee > cap ? `tx fee (${goFixed2(fee)} ether) exceeds the configured cap (${goFixed2(cap)} ether)` : undefined
 }
