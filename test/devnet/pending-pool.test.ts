@@ -89,7 +89,7 @@ describe('the pending pool', () => {
     // The sender's next transaction takes the nonce after the waiting one, as the node's pool counts it, and waits
     // behind it.
     const next = await call('eth_sendTransaction', [
-      { from: account.address, to: account.address, value: '0x2', maxFeePerGas: `0x${(base * 10n ** 6n).toString(16)}` },
+      { from: account.address, to: account.address, value: '0x2', maxFeePerGas: `0x${(base * 10n ** 4n).toString(16)}` },
     ])
     expect((await call('eth_getTransactionByHash', [next.result])).result.nonce).toBe(`0x${(nonce + 1).toString(16)}`)
     await call('evm_increaseTime', [100_000])
