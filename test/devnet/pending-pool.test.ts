@@ -89,7 +89,7 @@ describe('the pending pool', () => {
     // The sender's next transaction takes the nonce after the waiting one, as the node's pool counts it, and waits
     // behind it.
     const next = await call('eth_sendTransaction', [
-      { from: account.address, to: account.address, value: '0x2', maxFeePerGas: `0x${(base * 10n ** 6n).toString(16)}` },
+      { from: account.address, to: account.address, value: '0x2', maxFeePerGas: `0x${(base * 10n ** 4n).toString(16)}` },
     ])
     expect((await call('eth_getTransactionByHash', [next.result])).result.nonce).toBe(`0x${(nonce + 1).toString(16)}`)
     await call('evm_increaseTime', [100_000])
@@ -107,5 +107,106 @@ describe('the pending pool', () => {
     expect(error?.message).toBe(
       `transaction underpriced: address ${account.address} have gas fee cap (500000000) < pool minimum fee cap (1000000000)`,
     )
+  })
+})
+
+/**
+ * The pending nonce is the node's pool's (legacypool `Nonce`: the nonce after the run of its pending transactions,
+ * promoted by nonce alone): a send held here for the base fee is pending there, and anvil's queued sends after it
+ * count once it closes their gap; a send behind a gap counts in neither pool.
+ */
+describe('the pending nonce with a send held for the base fee', () => {
+  const good = parseGwei('1000')
+  const held = parseGwei('2')
+  const count = async (block: string) => Number(BigInt((await call('eth_getTransactionCount', [account.address, block])).result))
+  const send = async (nonce: number, fee: bigint) => {
+    const reply = await call('eth_sendRawTransaction', [await signed(nonce, fee)])
+    expect(reply.error).toBeUndefined()
+    return reply.result as string
+  }
+  /** The minimum raised to 25 gwei for a block, then back to 1 gwei: the base fee falls slowly from 25 gwei. */
+  const raiseBaseFee = async () => {
+    const { feeConfig } = (await call('eth_feeConfig')).result
+    const slow = { ...feeConfig, targetGas: testFeeConfig.targetGas, baseFeeChangeDenominator: testFeeConfig.baseFeeChangeDenominator }
+    expect((await call('devnet_setFeeConfig', [{ ...slow, minBaseFee: 25_000_000_000 }])).error).toBeUndefined()
+    expect((await call('evm_mine')).error).toBeUndefined()
+    expect((await call('devnet_setFeeConfig', [{ ...slow, minBaseFee: 1_000_000_000 }])).error).toBeUndefined()
+    expect(BigInt((await call('eth_baseFee')).result)).toBeGreaterThan(parseGwei('10'))
+    return count('latest')
+  }
+  /** Time passes: the base fee falls to the held sends' fee cap, and every send up to `mined` is mined. */
+  const settle = async (mined: number) => {
+    await call('evm_increaseTime', [100_000])
+    for (const deadline = Date.now() + 5000; (await count('latest')) < mined && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 100))
+    expect(await count('latest')).toBe(mined)
+    expect(await count('pending')).toBe(mined)
+  }
+
+  it('held only: the held nonce counts, one behind a gap does not', async () => {
+    const n = await raiseBaseFee()
+    await send(n + 1, held) // behind a gap: queued in the node's pool
+    expect(await count('pending')).toBe(n)
+    await send(n, held) // closes the gap: both pending
+    expect(await count('pending')).toBe(n + 2)
+    await settle(n + 2)
+  })
+
+  it("held, then anvil's queued send after it: both count, and eth_sendTransaction takes the nonce after them", async () => {
+    const n = await raiseBaseFee()
+    await send(n, held)
+    await send(n + 1, good) // anvil queues it (it does not know n); the node's pool has n and n + 1 pending
+    expect(await count('pending')).toBe(n + 2)
+    const unsigned = await call('eth_sendTransaction', [
+      { from: account.address, to: account.address, value: '0x3', maxFeePerGas: `0x${good.toString(16)}` },
+    ])
+    expect(unsigned.error).toBeUndefined()
+    expect((await call('eth_getTransactionByHash', [unsigned.result])).result.nonce).toBe(`0x${(n + 2).toString(16)}`)
+    expect(await count('pending')).toBe(n + 3)
+    await settle(n + 3)
+  })
+
+  it("held, and anvil's queued sends behind a gap: counted once the gap is closed", async () => {
+    const n = await raiseBaseFee()
+    await send(n, held)
+    await send(n + 2, good)
+    expect(await count('pending')).toBe(n + 1)
+    await send(n + 1, good)
+    expect(await count('pending')).toBe(n + 3)
+    await settle(n + 3)
+  })
+
+  it("anvil's pending send, then a held one, then anvil's queued one: all three count", async () => {
+    const n = await raiseBaseFee()
+    expect((await call('evm_setAutomine', [false])).error).toBeUndefined()
+    try {
+      await send(n, good) // pending in anvil's pool, not mined
+      await send(n + 1, held)
+      await send(n + 2, good) // queued in anvil's (n + 1 is not there)
+      expect(await count('latest')).toBe(n)
+      expect(await count('pending')).toBe(n + 3)
+      await send(n + 4, good) // behind a gap in both
+      expect(await count('pending')).toBe(n + 3)
+      await send(n + 3, good)
+      expect(await count('pending')).toBe(n + 5)
+    } finally {
+      expect((await call('evm_setAutomine', [true])).error).toBeUndefined()
+    }
+    await settle(n + 5)
+  })
+
+  it("none held: anvil's count (its pending run; a send behind a gap not counted)", async () => {
+    const n = await count('latest')
+    expect((await call('evm_setAutomine', [false])).error).toBeUndefined()
+    try {
+      await send(n, good)
+      await send(n + 2, good)
+      expect(await count('pending')).toBe(n + 1)
+      await send(n + 1, good)
+      expect(await count('pending')).toBe(n + 3)
+    } finally {
+      expect((await call('evm_setAutomine', [true])).error).toBeUndefined()
+    }
+    await settle(n + 3)
   })
 })

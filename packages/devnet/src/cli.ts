@@ -37,8 +37,8 @@ Options:
                      several (the first is the default). Replaces --genesis, --upgrade, --alias, --anvil-port
   --chain-config <file>
                      The L1's chain config (the node's config.json for it): allow-unprotected-txs,
-                     allow-unprotected-tx-hashes, api-max-blocks-per-request. With --l1: <alias>=<file>,
-                     once per L1
+                     allow-unprotected-tx-hashes, rpc-tx-fee-cap, api-max-blocks-per-request.
+                     With --l1: <alias>=<file>, once per L1
   --state-dir <dir>  Keep every L1's chain, IDs and devnet state in <dir>: a restart with the same
                      <dir> resumes them, after the node's checks of a changed genesis or upgrade.json
   --api-max-blocks-per-request <n>

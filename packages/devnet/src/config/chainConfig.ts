@@ -19,14 +19,20 @@ export type DevnetChainConfig = {
   allowUnprotectedTxs: boolean
   /** `allow-unprotected-tx-hashes`, lower-case: the unprotected transactions accepted anyway. */
   allowUnprotectedTxHashes: ReadonlySet<string>
+  /**
+   * `rpc-tx-fee-cap`: the most ether a transaction's `gasPrice × gas` may be when sent over RPC (`checkTxFee`); 0 is no
+   * cap. The node's default is 100.
+   */
+  rpcTxFeeCap: number
   /** `api-max-blocks-per-request`, when the config sets it. */
   apiMaxBlocksPerRequest?: number
 }
 
-/** The node's defaults: unprotected transactions refused but the default hashes, no log range limit. */
+/** The node's defaults: unprotected transactions refused but the default hashes, a fee cap of 100, no log range limit. */
 export const defaultChainConfig: DevnetChainConfig = {
   allowUnprotectedTxs: false,
   allowUnprotectedTxHashes: new Set(defaultAllowUnprotectedTxHashes),
+  rpcTxFeeCap: 100,
 }
 
 /**
@@ -65,6 +71,13 @@ export function readChainConfig(source: JsonSource, where: string): DevnetChainC
         `${file}: allow-unprotected-tx-hashes: expected a list of 32-byte hex transaction hashes, got ${JSON.stringify(hashes)}`,
       )
     config.allowUnprotectedTxHashes = new Set((list as string[]).map((h) => (h.startsWith('0x') ? h : `0x${h}`).toLowerCase()))
+  }
+  const feeCap = o['rpc-tx-fee-cap']
+  // A float64: any finite JSON number (a negative one refuses every send, as `checkTxFee`'s comparison does); null keeps the default.
+  if (feeCap !== undefined && feeCap !== null) {
+    if (typeof feeCap !== 'number' || !Number.isFinite(feeCap))
+      throw new ChainConfigError(`${file}: rpc-tx-fee-cap: expected a number of ether (0: no cap), got ${JSON.stringify(feeCap)}`)
+    config.rpcTxFeeCap = feeCap
   }
   const max = o['api-max-blocks-per-request']
   if (max !== undefined && max !== null) {

@@ -29,7 +29,8 @@ export type DevnetL1Options = {
   apiMaxBlocksPerRequest?: number
   /**
    * This L1's chain config, the `config.json` a node reads for it: a file path, JSON text or an object. The devnet
-   * acts on `allow-unprotected-txs`, `allow-unprotected-tx-hashes` and `api-max-blocks-per-request`, with the node's defaults.
+   * acts on `allow-unprotected-txs`, `allow-unprotected-tx-hashes`, `rpc-tx-fee-cap` and `api-max-blocks-per-request`, with
+   * the node's defaults.
    */
   chainConfig?: JsonSource
 }
@@ -79,8 +80,8 @@ export type DevnetOptions = {
    * The L1's chain config, the `config.json` a node reads for it (`<chain-config-dir>/<blockchainID>/config.json`):
    * a file path, JSON text or an object. The devnet acts on `allow-unprotected-txs` (pre-EIP-155 transactions
    * accepted over RPC; default false, refused with the node's `only replay-protected (EIP-155) transactions allowed
-   * over RPC`), `allow-unprotected-tx-hashes` (default: the EIP-1820 deployment's hash) and
-   * `api-max-blocks-per-request`. With `l1s`, give it in each entry instead.
+   * over RPC`), `allow-unprotected-tx-hashes` (default: the EIP-1820 deployment's hash), `rpc-tx-fee-cap` (the most
+   * ether a send's `gasPrice × gas` may be; default 100, 0 for none) and `api-max-blocks-per-request`. With `l1s`, give it in each entry instead.
    */
   chainConfig?: JsonSource
   /**

@@ -46,12 +46,13 @@ export class PendingPool {
     return h ? pendingTransactionJson(h.raw) : undefined
   }
 
-  /** The nonce after the sender's waiting transactions, or undefined when none waits. */
-  nextNonce(sender: string): bigint | undefined {
-    let next: bigint | undefined
-    for (const h of [...this.held, ...this.kept.values()])
-      if (h.sender === sender.toLowerCase() && (next === undefined || h.nonce + 1n > next)) next = h.nonce + 1n
-    return next
+  /** The nonces of the sender's transactions waiting here (held or kept); empty when none waits. */
+  waitingNonces(sender: string): Set<bigint> {
+    const nonces = new Set<bigint>()
+    const key = sender.toLowerCase()
+    for (const h of this.held) if (h.sender === key) nonces.add(h.nonce)
+    for (const h of this.kept.values()) if (h.sender === key) nonces.add(h.nonce)
+    return nonces
   }
 
   /** Shows a transaction the builder keeps out of anvil's pool as pending (`hash` lower-case). */

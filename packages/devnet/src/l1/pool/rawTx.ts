@@ -295,3 +295,50 @@ export function unprotectedTransaction(raw: string): { hash: string } | undefine
     return undefined
   }
 }
+
+/**
+ * A signed transaction's gas price as `tx.GasPrice()` gives it (a dynamic-fee envelope's fee cap) and its gas limit,
+ * for the RPC fee cap's check (./txFeeCap.ts): read from the first fields' hex digits alone, without converting the
+ * rest (a 128 KiB input is not copied) or hashing anything; undefined where unreadable.
+ */
+export function gasPriceAndGas(raw: string): { gasPrice: bigint; gas: bigint } | undefined {
+  const hex = raw.startsWith('0x') || raw.startsWith('0X') ? raw.slice(2) : raw
+  const byte = (i: number) => {
+    const b = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
+    if (Number.isNaN(b) || 2 * i + 2 > hex.length) throw new Error('short')
+    return b
+  }
+  const uint = (at: number, n: number) => {
+    let v = 0
+    for (let i = 0; i < n; i++) v = v * 256 + byte(at + i)
+    return v
+  }
+  try {
+    const type = byte(0)
+    const legacy = type >= 0xc0
+    if (!legacy && (type < 1 || type > 4)) return undefined
+    // The envelope's list prefix, then its items in order: a string item's start and length, a list item skipped.
+    let at = legacy ? 0 : 1
+    const prefix = byte(at)
+    if (prefix < 0xc0) return undefined
+    at += prefix < 0xf8 ? 1 : 1 + (prefix - 0xf7)
+    // Legacy [nonce, gasPrice, gas, …]; type 1 [chainId, nonce, gasPrice, gas, …]; types 2-4 [chainId, nonce, tip, feeCap, gas, …].
+    const priceAt = legacy ? 1 : type === 1 ? 2 : 3
+    const values: bigint[] = []
+    for (let index = 0; index <= priceAt + 1; index++) {
+      const b = byte(at)
+      let start: number
+      let length: number
+      if (b < 0x80) [start, length] = [at, 1]
+      else if (b < 0xb8) [start, length] = [at + 1, b - 0x80]
+      else if (b < 0xc0) [start, length] = [at + 1 + (b - 0xb7), uint(at + 1, b - 0xb7)]
+      else return undefined // a list where a number belongs
+      if (2 * (start + length) > hex.length) return undefined
+      if (index >= priceAt) values.push(length === 0 ? 0n : BigInt(`0x${hex.slice(2 * start, 2 * (start + length))}`))
+      at = start + length
+    }
+    return { gasPrice: values[0]!, gas: values[1]! }
+  } catch {
+    return undefined
+  }
+}

@@ -6,6 +6,9 @@
  * - `eth_sendTransaction` and `eth_fillTransaction` fill fees and gas as a node does (internal/ethapi
  *   transaction_args.go `setDefaults`, ./fillTransaction.ts): the estimate is the devnet's
  *   own `eth_estimateGas`, so its refusals are theirs;
+ * - before the pool (internal/ethapi/api.go `SubmitTransaction`): a fee (`gasPrice × gas`, a dynamic-fee
+ *   transaction's fee cap as its price) over the chain config's `rpc-tx-fee-cap` is refused (`tx fee (X ether) exceeds
+ *   the configured cap (Y ether)`, ./txFeeCap.ts), then an unprotected raw transaction the chain config does not allow;
  * - a sender without a role on a running Tx Allow List is refused: `cannot issue transaction from
  *   non-allow listed address: <sender>` (core/txpool/validation.go, plugin/evm/vmerrors);
  * - a transaction over 128 KiB of encoding (raw, or the one anvil signs for `eth_sendTransaction`) is refused before
@@ -30,7 +33,8 @@ import type { L1 } from '../context.js'
 import { type Args, fillDefaults, fillTransaction } from './fillTransaction.js'
 import { innerCreationTargets } from './innerCreates.js'
 import { checksumAddress } from 'subnet-rpc/internal'
-import { createAddress, unprotectedTransaction } from './rawTx.js'
+import { createAddress, gasPriceAndGas, unprotectedTransaction } from './rawTx.js'
+import { txFeeRefusal } from './txFeeCap.js'
 import { decodeRawTransactionOffThread } from './senderRecovery.js'
 import { replaces } from './replacement.js'
 import { lacksRole } from '../precompiles/modules/allowList.js'
@@ -39,22 +43,48 @@ import { inputOf, warpSimulation } from '../warp/simulation.js'
 import { contractDeployerAllowList } from '../precompiles/modules/contractDeployerAllowList.js'
 import { txAllowList } from '../precompiles/modules/txAllowList.js'
 
-/** The sender's next nonce, its transactions waiting in the devnet's pool counted. */
-async function pendingNonce({ anvil, pool }: L1, sender: string): Promise<bigint> {
-  const counted = BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'pending']))
-  const waiting = pool.nextNonce(sender)
-  return waiting !== undefined && waiting > counted ? waiting : counted
+/** `txpool_inspect`'s answer: per sender (lower-case), its transactions in anvil's pool by nonce (decimal). */
+type PoolInspect = { pending?: Record<string, Record<string, unknown>>; queued?: Record<string, Record<string, unknown>> }
+
+/**
+ * The sender's next nonce as the node's pool gives it: `TxPool.Nonce` → legacypool `Nonce`, which is `pendingNonces`,
+ * set by `promoteTx` to the nonce after each transaction promoted to pending. `promoteExecutables` promotes by nonce
+ * alone (`list.Ready(pendingNonces.get(addr))`: the run from the state's nonce without a gap), whatever the fee cap, so
+ * a transaction waiting here for the base fee (./pendingPool.ts) is pending there, and one queued behind a gap is not
+ * counted. The node's one pool is anvil's and the devnet's together: from anvil's pending count (`counted`: the mined
+ * count and anvil's ready run), each nonce held in either pool counts, up to the first gap. Where no send of the sender
+ * waits here, anvil's count is the node's and anvil is not asked again.
+ */
+async function nodeNonce({ anvil, pool }: L1, sender: string, counted?: bigint): Promise<bigint> {
+  const waiting = pool.waitingNonces(sender)
+  if (waiting.size === 0) return counted ?? BigInt(await anvil.request<string>('eth_getTransactionCount', [sender, 'pending']))
+  const [count, inspect] =
+    counted === undefined
+      ? await anvil.batch<unknown>([
+          ['eth_getTransactionCount', [sender, 'pending']],
+          ['txpool_inspect', []],
+        ])
+      : [counted, await anvil.request<PoolInspect>('txpool_inspect')]
+  const inAnvil = new Set<bigint>()
+  const { pending, queued } = inspect as PoolInspect
+  for (const bySender of [pending, queued])
+    for (const [address, byNonce] of Object.entries(bySender ?? {}))
+      if (address.toLowerCase() === sender.toLowerCase())
+        for (const key of Object.keys(byNonce)) if (/^\d+$/.test(key)) inAnvil.add(BigInt(key))
+  let next = BigInt(count as string | bigint)
+  while (waiting.has(next) || inAnvil.has(next)) next++
+  return next
 }
 
 /**
  * Unsigned transaction arguments without a nonce, from a sender with transactions waiting in the devnet's
- * pool: with the nonce after them, as the node's pool counts them (anvil's own count does not know them).
+ * pool: with the node's pending nonce (`nodeNonce`; `setDefaults` takes `GetPoolNonce`), which anvil's own count misses.
  */
 async function withPoolNonce(l1: L1, given: unknown): Promise<unknown> {
   if (typeof given !== 'object' || given === null) return given
   const { from, nonce } = given as { from?: unknown; nonce?: unknown }
-  if (nonce !== undefined || typeof from !== 'string' || l1.pool.nextNonce(from) === undefined) return given
-  return { ...given, nonce: `0x${(await pendingNonce(l1, from)).toString(16)}` }
+  if (nonce !== undefined || typeof from !== 'string' || l1.pool.waitingNonces(from).size === 0) return given
+  return { ...given, nonce: `0x${(await nodeNonce(l1, from)).toString(16)}` }
 }
 
 /** `eth_estimateGas` of `args` at the head, answered as the devnet answers it. */
@@ -151,10 +181,27 @@ async function unsignedSizeRefusal({ anvil }: L1, args: Args): Promise<CallOutco
   return typeof signed.result === 'string' ? sizeRefusal((signed.result.length - 2) / 2) : undefined
 }
 
+/**
+ * The RPC fee cap's refusal of filled `eth_sendTransaction` arguments: `SendTransaction` signs them, then
+ * `SubmitTransaction` runs `checkTxFee` before the pool's checks. The transaction `toTransaction` builds has
+ * `maxFeePerGas` as its gas price where it is set (a dynamic-fee one), else `gasPrice`.
+ */
+function argsFeeRefusal(l1: L1, args: Args): CallOutcome | undefined {
+  const quantity = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined)
+  const price = quantity(args.maxFeePerGas) ?? quantity(args.gasPrice)
+  const gas = quantity(args.gas)
+  const refusal = price !== undefined && gas !== undefined ? txFeeRefusal(price, gas, l1.chainConfig.rpcTxFeeCap) : undefined
+  return refusal ? nodeError(refusal) : undefined
+}
+
 /** `eth_sendRawTransaction` through the node's pool (see the top of this file). */
 export async function admitRawSend(call: ChainCall, l1: L1): Promise<Admission> {
   const [raw] = argsOf(call)
-  // internal/ethapi/api.go SubmitTransaction: before the pool, unless the chain config allows it
+  // internal/ethapi/api.go SubmitTransaction: the RPC fee cap first (checkTxFee), arithmetic on the decoded fields.
+  const priced = typeof raw === 'string' ? gasPriceAndGas(raw) : undefined
+  const overCap = priced && txFeeRefusal(priced.gasPrice, priced.gas, l1.chainConfig.rpcTxFeeCap)
+  if (overCap) return { outcome: nodeError(overCap) }
+  // Then the replay protection, before the pool, unless the chain config allows it
   // (eth/api_backend.go UnprotectedAllowed: `allow-unprotected-txs`, or the hash in `allow-unprotected-tx-hashes`).
   const unprotected = typeof raw === 'string' ? unprotectedTransaction(raw) : undefined
   if (unprotected && !l1.chainConfig.allowUnprotectedTxs && !l1.chainConfig.allowUnprotectedTxHashes.has(unprotected.hash))
@@ -190,11 +237,13 @@ export async function admitUnsignedSend(call: ChainCall, l1: L1): Promise<Admiss
   const [given, ...rest] = argsOf(call)
   const filled = await fillDefaults(l1.anvil, await withPoolNonce(l1, given), estimator(l1), () => l1.blockFees.tips.suggestTip())
   if (filled && 'error' in filled) return { outcome: filled.error }
+  const overCap = filled ? argsFeeRefusal(l1, filled.args) : undefined
+  if (overCap) return { outcome: overCap }
   const oversized = filled ? await unsignedSizeRefusal(l1, filled.args) : undefined
   if (oversized) return { outcome: oversized }
   const sent = filled ? { ...call, params: JSON.stringify([filled.args, ...rest]) } : call
   return admitToPool(sent, unsignedSend(filled?.args ?? given), l1, async (tx) => {
-    const nonce = tx.nonce ?? (await pendingNonce(l1, tx.sender))
+    const nonce = tx.nonce ?? (await nodeNonce(l1, tx.sender))
     const signed = await l1.anvil.raw<string>('eth_signTransaction', [
       { ...((JSON.parse(sent.params!) as unknown[])[0] as object), nonce: `0x${nonce.toString(16)}` },
     ])
@@ -381,9 +430,10 @@ export function waitingTransaction(outcome: CallOutcome, [hash]: unknown[], { po
   return waiting ? { result: JSON.stringify(waiting) } : outcome
 }
 
-/** `eth_getTransactionCount(sender, "pending")`: the sender's transactions waiting in the devnet's pool counted. */
-export function poolNonce(outcome: CallOutcome, [address, block]: unknown[], { pool }: L1): CallOutcome {
-  if (!('result' in outcome)) return outcome
-  const next = block === 'pending' && typeof address === 'string' ? pool.nextNonce(address) : undefined
-  return next !== undefined && next > BigInt(JSON.parse(outcome.result)) ? { result: JSON.stringify(`0x${next.toString(16)}`) } : outcome
+/** `eth_getTransactionCount(sender, "pending")`: the node's pool nonce (`nodeNonce`), anvil's count where none waits here. */
+export async function poolNonce(outcome: CallOutcome, [address, block]: unknown[], l1: L1): Promise<CallOutcome> {
+  if (!('result' in outcome) || block !== 'pending' || typeof address !== 'string') return outcome
+  const counted = BigInt(JSON.parse(outcome.result) as string)
+  const next = await nodeNonce(l1, address, counted)
+  return next === counted ? outcome : { result: JSON.stringify(`0x${next.toString(16)}`) }
 }
