@@ -65,6 +65,11 @@ export class PendingPool {
     this.kept.delete(hash)
   }
 
+  /** Every transaction waiting here, held or kept: the node's pool shows them (./txpoolApi.ts). */
+  waiting(): readonly Held[] {
+    return [...this.held, ...this.kept.values()]
+  }
+
   get isEmpty(): boolean {
     return this.held.length === 0
   }

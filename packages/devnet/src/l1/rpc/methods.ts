@@ -35,6 +35,7 @@ import {
 } from '../block/mineMethods.js'
 import type { L1 } from '../context.js'
 import { admitFill, admitRawSend, admitUnsignedSend, poolNonce, waitingTransaction } from '../pool/txpool.js'
+import { txpoolMethods } from '../pool/txpoolApi.js'
 import {
   balanceAtParent,
   codeAtParent,
@@ -264,6 +265,12 @@ const rows: Record<string, MethodRow> = {
       return outcome
     },
   },
+
+  // The node's pool as its `txpool` namespace shows it: anvil's and the devnet's together (../pool/txpoolApi.ts).
+  txpool_status: own(txpoolMethods.txpool_status),
+  txpool_content: own(txpoolMethods.txpool_content),
+  txpool_contentFrom: own(txpoolMethods.txpool_contentFrom),
+  txpool_inspect: own(txpoolMethods.txpool_inspect),
 
   // Transactions in: the node's pool (../pool/txpool.ts), and the mining controls (../block/miner.ts).
   eth_sendRawTransaction: { args: rawTransaction, admit: admitRawSend, admitsOutOfTurn: true },
