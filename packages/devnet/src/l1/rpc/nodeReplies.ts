@@ -37,10 +37,12 @@ const transactionFields = [
 
 /**
  * A transaction of anvil's as a node writes it: `RPCTransaction`'s fields in its order, and none of anvil's
- * others (`blockTimestamp`).
+ * others (`blockTimestamp`). One not in a block with a fee cap has that cap as its `gasPrice` (`newRPCTransaction`
+ * computes the effective price only with a block hash), where anvil writes the price at its pending block's base fee.
  */
 export function rpcTransaction(tx: Record<string, unknown>): Map<string, unknown> {
-  return new Map(transactionFields.filter((k) => k in tx).map((k) => [k, tx[k]]))
+  const pendingCap = tx.blockHash === null && tx.maxFeePerGas !== undefined
+  return new Map(transactionFields.filter((k) => k in tx).map((k) => [k, k === 'gasPrice' && pendingCap ? tx.maxFeePerGas : tx[k]]))
 }
 
 /** A block as anvil returns it (hex strings, transactions as hashes or objects). */
