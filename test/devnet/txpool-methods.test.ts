@@ -142,6 +142,37 @@ describe('txpool_* with sends held for the base fee', () => {
     await settle(n + 2)
   })
 
+  it('a held contract creation: inspect says so; held sends across a power of ten: nonce keys sorted as Go sorts strings', async () => {
+    const n = await raiseBaseFee()
+    const creation = await account.signTransaction({
+      chainId,
+      type: 'eip1559',
+      nonce: n,
+      data: '0x00',
+      gas: 100_000n,
+      maxFeePerGas: held,
+      maxPriorityFeePerGas: 1n,
+    })
+    expect((await call('eth_sendRawTransaction', [creation])).error).toBeUndefined()
+    // Up to the next power of ten and one past it: 99, then 100 (devnet_setFeeConfig's sends take the account's nonces).
+    const last = 10 ** String(n).length
+    for (let i = n + 1; i <= last; i++) await send(i, held)
+    expect(await status()).toEqual({ pending: `0x${(last - n + 1).toString(16)}`, queued: '0x0' })
+    const inspect = (await call('txpool_inspect')).result.pending[account.address]
+    expect(inspect[`${n}`]).toBe(`contract creation: 0 wei + 100000 gas × ${held} wei`)
+    expect(inspect[`${last}`]).toBe(line(held))
+    const nonces = Array.from({ length: last - n + 1 }, (_, i) => `${n + i}`)
+    const sorted = [...nonces].sort()
+    expect(sorted).not.toEqual(nonces) // the nonces cross a power of ten: Go's order is not the numeric one
+    for (const method of ['txpool_inspect', 'txpool_content']) {
+      const raw = await body(method)
+      const at = sorted.map((k) => raw.indexOf(`"${k}":`))
+      expect(at.every((p) => p > 0)).toBe(true)
+      expect([...at].sort((a, b) => a - b)).toEqual(at)
+    }
+    await settle(last + 1)
+  })
+
   it("anvil's own pool alone (no send held): its split stands, in the node's shape", async () => {
     const n = await count('latest')
     expect((await call('evm_setAutomine', [false])).error).toBeUndefined()
