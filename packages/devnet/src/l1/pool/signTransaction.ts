@@ -109,8 +109,10 @@ export function signTransactionArgs(params: string | undefined): void {
  * written as `SignTransactionResult`.
  *
  * @example
- * // await signTransaction('[{"from":"0xf39f…","to":"0x…","gas":"0x5208","gasPrice":"0x1","nonce":"0x0"}]', l1)
- * // → { raw: '0xf861…', tx: { type: '0x0', chainId: '0x…', nonce: '0x0', … hash: '0x…' } }
+ * const { raw, tx } = await signTransaction(
+ *   '[{"from":"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266","to":"0x00000000000000000000000000000000000000bb","gas":"0x5208","gasPrice":"0x1","nonce":"0x0"}]',
+ *   l1,
+ * ) // raw: '0xf861…'; tx: { type: '0x0', chainId, nonce: '0x0', …, hash }
  */
 export async function signTransaction(params: string | undefined, l1: L1): Promise<{ raw: string; tx: Record<string, unknown> }> {
   const a = decoded(params)
