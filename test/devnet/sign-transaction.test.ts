@@ -62,6 +62,13 @@ describe('eth_signTransaction refusals, before anything is signed', () => {
     })
   })
 
+  it("an access list tuple without address or storageKeys: the generated decoder's texts", async () => {
+    const missing = (field: string) => ({ code: -32602, message: `invalid argument 0: missing required field '${field}' for AccessTuple` })
+    expect((await sign({ ...dynamic, accessList: [{ address: to }] })).error).toEqual(missing('storageKeys'))
+    expect((await sign({ ...dynamic, accessList: [{ storageKeys: [] }] })).error).toEqual(missing('address'))
+    expect((await sign({ ...dynamic, accessList: [null] })).error).toEqual(missing('address'))
+  })
+
   it('no gas: "gas not specified" (checked first: nothing at all given gets it too)', async () => {
     const { gas: _, ...noGas } = dynamic
     expect((await sign(noGas)).error).toEqual(refusal('gas not specified'))
