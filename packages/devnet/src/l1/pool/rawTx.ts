@@ -12,7 +12,13 @@ import { keccak_256 } from '@noble/hashes/sha3'
 
 export type Rlp = Uint8Array | Rlp[]
 
-function decodeRlp(bytes: Uint8Array, pos = 0): { item: Rlp; end: number } {
+/**
+ * One RLP item of `bytes` at `pos` (strings as views of `bytes`, lists as arrays) and where it ends.
+ *
+ * @example
+ * decodeRlp(Uint8Array.of(0xc2, 0x01, 0x80)).item // [Uint8Array [1], Uint8Array []]
+ */
+export function decodeRlp(bytes: Uint8Array, pos = 0): { item: Rlp; end: number } {
   const b = bytes[pos]
   if (b === undefined) throw new Error('rlp: short input')
   const length = (at: number, n: number) => {

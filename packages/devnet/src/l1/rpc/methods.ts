@@ -36,6 +36,7 @@ import {
 import type { L1 } from '../context.js'
 import { admitFill, admitRawSend, admitUnsignedSend, poolNonce, waitingTransaction } from '../pool/txpool.js'
 import { txpoolMethods } from '../pool/txpoolApi.js'
+import { signTransaction, signTransactionArgs } from '../pool/signTransaction.js'
 import {
   balanceAtParent,
   codeAtParent,
@@ -276,6 +277,9 @@ const rows: Record<string, MethodRow> = {
   eth_sendRawTransaction: { args: rawTransaction, admit: admitRawSend, admitsOutOfTurn: true },
   eth_sendTransaction: { admit: admitUnsignedSend, admitsOutOfTurn: true },
   eth_fillTransaction: { admit: admitFill },
+  // The node's refusals and fee cap before its wallet (anvil) signs, and its `{raw, tx}` answer (../pool/signTransaction.ts);
+  // signing reads no state.
+  eth_signTransaction: { args: signTransactionArgs, local: signTransaction, reads: 'chain' },
   evm_mine: { admit: admitEvmMine },
   // The block builder's automine (../block/builder.ts); anvil's own stays off.
   evm_setAutomine: { admit: admitSetAutomine },
