@@ -80,7 +80,7 @@ describe('forwarded reads: the node’s argument errors', () => {
       expect(await errorOf(method, params), `${method} ${JSON.stringify(params)}`).toEqual({ code: -32602, message })
   })
 
-  it('eth_call, eth_estimateGas, eth_createAccessList: TransactionArgs as encoding/json decodes it, then the block', async () => {
+  it('eth_call, eth_estimateGas, eth_createAccessList: TransactionArgs as encoding/json decodes it (access list tuples included), then the block', async () => {
     const field = (value: string, name: string, type: string) =>
       `invalid argument 0: json: cannot unmarshal ${value} into Go struct field TransactionArgs.${name} of type ${type}`
     const cases: [string, unknown[], string][] = [
@@ -105,6 +105,18 @@ describe('forwarded reads: the node’s argument errors', () => {
       ['eth_estimateGas', [{ chainId: 5 }], field('non-string', 'chainId', '*hexutil.Big')],
       ['eth_estimateGas', [{}, 'latest', {}, 1], 'too many arguments, want at most 3'],
       ['eth_createAccessList', [{}, 'latest', {}], 'too many arguments, want at most 2'],
+      // An access list tuple's generated decoder (core/types/gen_access_tuple.go), as for every TransactionArgs.
+      [
+        'eth_call',
+        [{ to: admin, accessList: [{ address: admin }] }],
+        "invalid argument 0: missing required field 'storageKeys' for AccessTuple",
+      ],
+      [
+        'eth_estimateGas',
+        [{ to: admin, accessList: [{ storageKeys: [] }] }],
+        "invalid argument 0: missing required field 'address' for AccessTuple",
+      ],
+      ['eth_createAccessList', [{ to: admin, accessList: [null] }], "invalid argument 0: missing required field 'address' for AccessTuple"],
     ]
     for (const [method, params, message] of cases)
       expect(await errorOf(method, params), `${method} ${JSON.stringify(params)}`).toEqual({ code: -32602, message })

@@ -8,6 +8,7 @@ import { parseGwei } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { rpc, testFeeConfig, useDevnet } from '../helpers/devnet.js'
+import { baseFeeSwings } from '../helpers/heldSends.js'
 
 const chainId = 4328
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -124,22 +125,10 @@ describe('the pending nonce with a send held for the base fee', () => {
     expect(reply.error).toBeUndefined()
     return reply.result as string
   }
-  /** The minimum raised to 25 gwei for a block, then back to 1 gwei: the base fee falls slowly from 25 gwei. */
-  const raiseBaseFee = async () => {
-    const { feeConfig } = (await call('eth_feeConfig')).result
-    const slow = { ...feeConfig, targetGas: testFeeConfig.targetGas, baseFeeChangeDenominator: testFeeConfig.baseFeeChangeDenominator }
-    expect((await call('devnet_setFeeConfig', [{ ...slow, minBaseFee: 25_000_000_000 }])).error).toBeUndefined()
-    expect((await call('evm_mine')).error).toBeUndefined()
-    expect((await call('devnet_setFeeConfig', [{ ...slow, minBaseFee: 1_000_000_000 }])).error).toBeUndefined()
-    expect(BigInt((await call('eth_baseFee')).result)).toBeGreaterThan(parseGwei('10'))
-    return count('latest')
-  }
-  /** Time passes: the base fee falls to the held sends' fee cap, and every send up to `mined` is mined. */
+  const { raiseBaseFee, letFall } = baseFeeSwings(call, count)
+  /** Time passes: the held sends are mined, up to `mined`, and none is left. */
   const settle = async (mined: number) => {
-    await call('evm_increaseTime', [100_000])
-    for (const deadline = Date.now() + 5000; (await count('latest')) < mined && Date.now() < deadline; )
-      await new Promise((r) => setTimeout(r, 100))
-    expect(await count('latest')).toBe(mined)
+    await letFall(mined)
     expect(await count('pending')).toBe(mined)
   }
 

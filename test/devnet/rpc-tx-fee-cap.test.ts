@@ -7,7 +7,7 @@
 import { keccak256, parseEther, parseGwei } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 // anvil's first dev account: anvil signs its eth_sendTransaction.
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -24,25 +24,7 @@ const devnet = useDevnet({
 })
 
 function genesis(chainId: number) {
-  return {
-    config: {
-      chainId,
-      feeConfig: {
-        gasLimit: 8_000_000,
-        minBaseFee: 25_000_000_000,
-        targetGas: 15_000_000,
-        baseFeeChangeDenominator: 36,
-        minBlockGasCost: 0,
-        maxBlockGasCost: 1_000_000,
-        targetBlockRate: 2,
-        blockGasCostStep: 200_000,
-      },
-    },
-    alloc: { [account.address.slice(2)]: { balance: `0x${parseEther('1000000').toString(16)}` } },
-    timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}`,
-    gasLimit: '0x7A1200',
-    difficulty: '0x0',
-  }
+  return { ...testGenesis({ chainId }), alloc: { [account.address.slice(2)]: { balance: `0x${parseEther('1000000').toString(16)}` } } }
 }
 
 type Reply = { result?: any; error?: { code: number; message: string } }

@@ -6,7 +6,7 @@
  */
 import { keccak256, parseEther, parseTransaction } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 // anvil's first dev account: the devnet's wallet (anvil) holds its key.
 const from = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -16,25 +16,7 @@ const chainId = 99_994
 const devnet = useDevnet({ l1s: [{ alias: 'sign', genesis: genesis() }] })
 
 function genesis() {
-  return {
-    config: {
-      chainId,
-      feeConfig: {
-        gasLimit: 8_000_000,
-        minBaseFee: 25_000_000_000,
-        targetGas: 15_000_000,
-        baseFeeChangeDenominator: 36,
-        minBlockGasCost: 0,
-        maxBlockGasCost: 1_000_000,
-        targetBlockRate: 2,
-        blockGasCostStep: 200_000,
-      },
-    },
-    alloc: { [from.slice(2)]: { balance: `0x${parseEther('1000000').toString(16)}` } },
-    timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}`,
-    gasLimit: '0x7A1200',
-    difficulty: '0x0',
-  }
+  return { ...testGenesis({ chainId }), alloc: { [from.slice(2)]: { balance: `0x${parseEther('1000000').toString(16)}` } } }
 }
 
 type Reply = { result?: any; error?: { code: number; message: string } }

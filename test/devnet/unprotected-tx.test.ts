@@ -7,7 +7,7 @@
 import { keccak256, parseGwei } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { rpc, useDevnet } from '../helpers/devnet.js'
+import { rpc, testGenesis, useDevnet } from '../helpers/devnet.js'
 
 const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcaa1d4f6f5ab2ff80'
 const account = privateKeyToAccount(key)
@@ -25,25 +25,7 @@ const devnet = useDevnet({
 })
 
 function genesis(chainId: number) {
-  return {
-    config: {
-      chainId,
-      feeConfig: {
-        gasLimit: 8_000_000,
-        minBaseFee: 25_000_000_000,
-        targetGas: 15_000_000,
-        baseFeeChangeDenominator: 36,
-        minBlockGasCost: 0,
-        maxBlockGasCost: 1_000_000,
-        targetBlockRate: 2,
-        blockGasCostStep: 200_000,
-      },
-    },
-    alloc: { [account.address.slice(2)]: { balance: '0x56bc75e2d63100000' } },
-    timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}`,
-    gasLimit: '0x7A1200',
-    difficulty: '0x0',
-  }
+  return { ...testGenesis({ chainId }), alloc: { [account.address.slice(2)]: { balance: '0x56bc75e2d63100000' } } }
 }
 
 const url = (alias: string) => devnet().l1s.find((l) => l.alias === alias)!.rpcUrl

@@ -300,22 +300,38 @@ d.startDevnet().then(() => console.log('started?!'), (e) => console.log(JSON.str
 
   it('with an anvil from ANVIL_BINARY: starts from the installed package and answers (import and require)', async () => {
     const anvil = (await import('../../packages/devnet/src/index.js')).findAnvilBinary()
-    const script = (load: string) => `${load}
+    const script = (load: string, entry: string) => `${load}
 const devnet = await d.startDevnet({ port: 0, seed: 'installed' })
 try {
   const post = (url, method, params) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json())
-  const [node, fee] = await Promise.all([post(devnet.infoUrl, 'info.getNodeID', {}), post(devnet.rpcUrl, 'eth_feeConfig', [])])
-  console.log(JSON.stringify({ nodeID: node.result.nodeID, expected: devnet.nodeID, gasLimit: fee.result.feeConfig.gasLimit }))
+  const [node, fee, chainId] = await Promise.all([post(devnet.infoUrl, 'info.getNodeID', {}), post(devnet.rpcUrl, 'eth_feeConfig', []), post(devnet.rpcUrl, 'eth_chainId', [])])
+  // A raw send: its sender recovered by the installed package (on its worker thread), and mined.
+  const wallet = new ethers.Wallet('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+  const raw = await wallet.signTransaction({ type: 2, chainId: BigInt(chainId.result), nonce: 0, to: '0x000000000000000000000000000000000000dEaD', value: 1n, gasLimit: 21000n, maxFeePerGas: 100_000_000_000n, maxPriorityFeePerGas: 1n })
+  const hash = (await post(devnet.rpcUrl, 'eth_sendRawTransaction', [raw])).result
+  const receipt = (await post(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash])).result
+  const recovery = await import(pathToFileURL(join(dirname(${entry}), 'l1/pool/senderRecovery.js')).href)
+  console.log(JSON.stringify({ nodeID: node.result.nodeID, expected: devnet.nodeID, gasLimit: fee.result.feeConfig.gasLimit, from: receipt?.from, status: receipt?.status, mode: recovery.senderRecoveryMode() }))
 } finally {
   await devnet.stop()
 }`
     for (const [file, code] of [
-      ['start.mjs', script("import * as d from 'subnet-rpc-devnet'")],
-      ['start.cjs', `(async () => {${script("const d = require('subnet-rpc-devnet')")}})()`],
+      [
+        'start.mjs',
+        script(
+          "import * as d from 'subnet-rpc-devnet'\nimport { ethers } from 'ethers'\nimport { dirname, join } from 'node:path'\nimport { fileURLToPath, pathToFileURL } from 'node:url'",
+          "fileURLToPath(import.meta.resolve('subnet-rpc-devnet'))",
+        ),
+      ],
+      [
+        'start.cjs',
+        `const { ethers } = require('ethers')\nconst { dirname, join } = require('node:path')\nconst { pathToFileURL } = require('node:url')\n;(async () => {${script("const d = require('subnet-rpc-devnet')", "require.resolve('subnet-rpc-devnet')")}})()`,
+      ],
     ] as const) {
       const out = JSON.parse(await node(devnetApp, file, code, { ...bare, ANVIL_BINARY: anvil })) as Record<string, unknown>
       expect(out.nodeID, file).toBe(out.expected)
       expect(out.gasLimit, file).toBe(Number(devnet().chainSpec.feeConfig.gasLimit))
+      expect(out, file).toMatchObject({ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', status: '0x1', mode: 'worker' })
     }
   }, 60_000)
 

@@ -7,7 +7,7 @@ import { keccak256, parseGwei, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { decodeRawTransaction, encodeRlp, jsRecover, type Rlp, wasmRecover } from '../../packages/devnet/src/l1/pool/rawTx.js'
-import { decodeRawTransactionOffThread } from '../../packages/devnet/src/l1/pool/senderRecovery.js'
+import { decodeRawTransactionOffThread, senderRecoveryMode } from '../../packages/devnet/src/l1/pool/senderRecovery.js'
 
 const account = privateKeyToAccount(keccak256(toHex('raw tx sender')))
 const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
@@ -102,5 +102,6 @@ describe('raw transaction sender', () => {
     expect(offThread).toEqual(raws.map(decodeRawTransaction))
     expect(offThread.slice(0, 200).map((t) => t?.sender)).toEqual(burst.map((_, k) => signers[k % 10]!.address.toLowerCase()))
     expect(offThread.slice(200)).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(senderRecoveryMode()).toBe('worker')
   })
 })

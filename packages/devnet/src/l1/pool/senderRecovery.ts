@@ -115,6 +115,15 @@ function senderOrUndefined(signed: SignedPayload): string | undefined {
 /** The process's worker: undefined until first used, null where none can start. */
 let shared: RecoveryWorker | null | undefined
 
+/**
+ * Where this process's raw sends have their senders recovered: on the worker thread, inline (no worker could start,
+ * or it stopped, or `tiny-secp256k1` does not load), or nowhere yet. For tests of an installed package.
+ */
+export function senderRecoveryMode(): 'worker' | 'inline' | 'unused' {
+  if (shared === undefined) return wasmLoads ? 'unused' : 'inline'
+  return shared && !shared.failed ? 'worker' : 'inline'
+}
+
 /** Whether `tiny-secp256k1` loads here: without it the JS fallback runs inline (a worker would only add a hop). */
 const wasmLoads = (() => {
   try {

@@ -11,76 +11,17 @@
  * - then the wallet signs (anvil, holding the dev accounts' keys): an account it does not hold, or none given (the zero
  *   address), is `accounts.ErrUnknownAccount`;
  * - the answer is `SignTransactionResult` `{raw, tx}`, `tx` as libevm's `Transaction.MarshalJSON` writes it.
- * Access list tuples without `address` or `storageKeys` are refused with the generated decoder's texts. Blob fields must
+ * The arguments decode as every `TransactionArgs` does (../rpc/forwardedArgs.ts `transactionArgs`). Blob fields must
  * not reach anvil here: 1.7.1 aborts (SIGABRT, the L1's chain lost) signing with `maxFeePerBlobGas`; the node refuses
  * them first.
  */
 import { keccak_256 } from '@noble/hashes/sha3'
 import type { L1 } from '../context.js'
 import { RpcError } from '../rpc/envelope.js'
-import { type ArgDecoder, addressArg, bigJson, bytesJson, goStruct, hashArg, positionalArgs, uint64Json } from '../rpc/params.js'
-import { findMember, scanFirstValue } from '../../wire/goScanner.js'
+import { transactionArgs } from '../rpc/forwardedArgs.js'
+import { type ArgDecoder, positionalArgs } from '../rpc/params.js'
 import { decodeRlp, type Rlp } from './rawTx.js'
 import { txFeeRefusal } from './txFeeCap.js'
-
-/** A field anvil decodes, passed on as JSON; only whether it is set (not null) matters here. */
-const passedOn: ArgDecoder<unknown> = (raw) => JSON.parse(raw) as unknown
-
-/** Whether `decode` takes `raw` (a JSON value's text). */
-const decodes = (decode: ArgDecoder<unknown>, raw: string) => {
-  try {
-    decode(raw)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * `*types.AccessList`: each tuple's generated `UnmarshalJSON` (core/types/gen_access_tuple.go) refuses a tuple without
- * `address` or `storageKeys` (null or absent; a null tuple has neither) once its members decoded. Only tuples whose
- * members all decode are checked here; anything else is anvil's to refuse.
- */
-const accessListArg: ArgDecoder<unknown> = (raw) => {
-  const list = scanFirstValue(raw)
-  for (const element of list.ok && list.kind === 'array' ? list.elements : []) {
-    const text = raw.slice(element.start, element.end)
-    const tuple = text === 'null' ? undefined : scanFirstValue(text)
-    if (tuple && !(tuple.ok && tuple.kind === 'object')) return passedOn(raw)
-    const member = (name: string) => {
-      const found = tuple?.ok ? findMember(tuple.members, name) : undefined
-      return found ? text.slice(found.value.start, found.value.end) : 'null'
-    }
-    const [address, keys] = [member('address'), member('storageKeys')]
-    const keyList = keys === 'null' ? undefined : scanFirstValue(keys)
-    const keysDecode =
-      keys === 'null' ||
-      (keyList?.ok === true && keyList.kind === 'array' && keyList.elements.every((k) => decodes(hashArg, keys.slice(k.start, k.end))))
-    if ((address !== 'null' && !decodes(addressArg, address)) || !keysDecode) return passedOn(raw)
-    if (address === 'null') throw new Error("missing required field 'address' for AccessTuple")
-    if (keys === 'null') throw new Error("missing required field 'storageKeys' for AccessTuple")
-  }
-  return passedOn(raw)
-}
-
-/** `TransactionArgs` as the node decodes it (`goStruct`: null members unset, names matched case-insensitively). */
-const transactionArgs = goStruct('ethapi.TransactionArgs', {
-  from: addressArg,
-  to: addressArg,
-  gas: uint64Json,
-  gasPrice: bigJson,
-  maxFeePerGas: bigJson,
-  maxPriorityFeePerGas: bigJson,
-  value: bigJson,
-  nonce: uint64Json,
-  data: bytesJson,
-  input: bytesJson,
-  accessList: accessListArg,
-  chainId: bigJson,
-  maxFeePerBlobGas: bigJson,
-  blobVersionedHashes: passedOn,
-  blobs: passedOn,
-})
 
 type SignArgs = {
   from?: string

@@ -8,6 +8,7 @@
  * a raw transaction that is no transaction envelope `UnmarshalBinary`'s -32000. Each method's row in
  * ./methods.ts names its check.
  */
+import { findMember, scanFirstValue } from '../../wire/goScanner.js'
 import { RpcError } from './envelope.js'
 import {
   type ArgDecoder,
@@ -46,11 +47,52 @@ export const values =
     positionalArgs<unknown[]>(params, decoders, decoders.length)
   }
 
+/** A field anvil decodes, passed on as JSON; only whether it is set (not null) matters here. */
+const passedOn: ArgDecoder<unknown> = (raw) => JSON.parse(raw) as unknown
+
+/** Whether `decode` takes `raw` (a JSON value's text). */
+const decodes = (decode: ArgDecoder<unknown>, raw: string) => {
+  try {
+    decode(raw)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
- * `TransactionArgs` (internal/ethapi/transaction_args.go): its address, quantity and data fields.
- * `accessList` and the blob fields are not checked here (anvil decodes them).
+ * `*types.AccessList`: each tuple's generated `UnmarshalJSON` (core/types/gen_access_tuple.go) refuses a tuple without
+ * `address` or `storageKeys` (null or absent; a null tuple has neither) once its members decoded. Only tuples whose
+ * members all decode are checked here; anything else is anvil's to refuse.
  */
-const transactionArgs = goStruct('ethapi.TransactionArgs', {
+const accessListArg: ArgDecoder<unknown> = (raw) => {
+  const list = scanFirstValue(raw)
+  for (const element of list.ok && list.kind === 'array' ? list.elements : []) {
+    const text = raw.slice(element.start, element.end)
+    const tuple = text === 'null' ? undefined : scanFirstValue(text)
+    if (tuple && !(tuple.ok && tuple.kind === 'object')) return passedOn(raw)
+    const member = (name: string) => {
+      const found = tuple?.ok ? findMember(tuple.members, name) : undefined
+      return found ? text.slice(found.value.start, found.value.end) : 'null'
+    }
+    const [address, keys] = [member('address'), member('storageKeys')]
+    const keyList = keys === 'null' ? undefined : scanFirstValue(keys)
+    const keysDecode =
+      keys === 'null' ||
+      (keyList?.ok === true && keyList.kind === 'array' && keyList.elements.every((k) => decodes(hashArg, keys.slice(k.start, k.end))))
+    if ((address !== 'null' && !decodes(addressArg, address)) || !keysDecode) return passedOn(raw)
+    if (address === 'null') throw new Error("missing required field 'address' for AccessTuple")
+    if (keys === 'null') throw new Error("missing required field 'storageKeys' for AccessTuple")
+  }
+  return passedOn(raw)
+}
+
+/**
+ * `TransactionArgs` (internal/ethapi/transaction_args.go) as the node decodes it for every method that takes it
+ * (`goStruct`: null members unset, names matched case-insensitively): its address, quantity and data fields and its
+ * access list's tuples; the blob fields are anvil's to decode.
+ */
+export const transactionArgs = goStruct('ethapi.TransactionArgs', {
   from: addressArg,
   to: addressArg,
   gas: uint64Json,
@@ -61,9 +103,13 @@ const transactionArgs = goStruct('ethapi.TransactionArgs', {
   nonce: uint64Json,
   data: bytesJson,
   input: bytesJson,
+  accessList: accessListArg,
   chainId: bigJson,
   maxFeePerBlobGas: bigJson,
+  blobVersionedHashes: passedOn,
+  blobs: passedOn,
 })
+
 /** An argument passed on as it is (state and block overrides). */
 const unchecked: ArgDecoder<string> = (raw) => raw
 
